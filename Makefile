@@ -1,0 +1,50 @@
+# Chắn advisor — developer and CI entry points. `make help` lists the targets.
+
+PY ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+HAND ?= examples/hand.json
+
+# Only the source trees that exist (service/ and benchmarks/ may come later).
+LINT_PATHS := $(wildcard advisor service tests benchmarks)
+TYPE_PATHS := $(wildcard advisor service)
+
+STAMP := $(VENV)/.installed
+
+.PHONY: help install run test lint typecheck pytest serve bench clean
+
+help: ## List the targets
+	@grep -E '^[a-z][a-zA-Z_-]*:.*## ' $(MAKEFILE_LIST) \
+		| awk 'BEGIN {FS = ":.*## "}; {printf "  %-10s %s\n", $$1, $$2}'
+
+install: $(STAMP) ## Create .venv/ and install the package with its test tools
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+run: install ## Analyse the example hand (examples/hand.json)
+	$(BIN)/advisor chan analyze $(HAND)
+
+test: lint typecheck pytest ## Lint, type-check and run the tests (what CI runs)
+
+lint: install ## ruff check
+	$(BIN)/ruff check $(LINT_PATHS)
+
+typecheck: install ## mypy (strict) on the packages
+	$(BIN)/mypy $(TYPE_PATHS)
+
+pytest: install ## Run the tests and doctests
+	$(BIN)/pytest -q
+
+serve: install ## Run the web service with gunicorn on $(PORT)
+	PORT=$(PORT) $(BIN)/gunicorn -c service/gunicorn.conf.py service.wsgi:app
+
+bench: install ## Run the evaluation benchmark
+	$(BIN)/python benchmarks/chan_eval.py
+
+clean: ## Remove .venv/ and caches
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

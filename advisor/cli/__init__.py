@@ -1,0 +1,26 @@
+"""The ``advisor`` command line: one Click group per game, thin over the library.
+
+Exit codes (documented in docs/cli.md):
+
+* 0 — every position was read and answered;
+* 2 — usage error (unknown option, missing argument);
+* 3 — bad input: an unknown card, a fifth copy, a wrong card count, malformed JSON
+  (in a batch, the other lines are still answered);
+* 70 — an internal error (a bug: please report it with the input).
+"""
+
+from __future__ import annotations
+
+import click
+
+from advisor import __version__
+from advisor.cli.chan import chan
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="advisor")
+def main() -> None:
+    """Hand evaluator and move advisor for Chắn."""
+
+
+main.add_command(chan)

@@ -1,0 +1,175 @@
+"""``advisor chan …``: score and analyse Chắn positions (rules §8.1)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+import click
+
+from advisor.chan.analysis import Analysis, analyze
+from advisor.chan.position import WIN_BY, Position
+from advisor.chan.profiles import PROFILES
+from advisor.chan.scoring import ScoreResult, score
+from advisor.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    Item,
+    dumps,
+    fail_internal,
+    read_items,
+    run_items,
+    use_color,
+)
+from advisor.cli.render import Style, analysis_text, score_text
+from advisor.errors import AdvisorError
+
+_MELD_SPLIT = re.compile(r"\s*[;|]\s*")
+
+
+def position_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """The flags that spell a position, shared by every command that reads one."""
+    options = [
+        click.argument("file", type=click.File("r", encoding="utf-8"), required=False),
+        click.option("--hand", "-H", metavar="CARDS",
+                     help="Concealed cards, e.g. '2v 2v tam vạn 7 coins'."),
+        click.option("--melds", "-m", metavar="MELDS", multiple=True,
+                     help="Exposed melds; repeat the flag or separate melds with ';'."),
+        click.option("--win", "-w", "winning_card", metavar="CARD",
+                     help="The winning card (score), or a card to add (analyze)."),
+        click.option("--by", "win_by", type=click.Choice(WIN_BY),
+                     help="How the win was made [default: other_door with --win]."),
+        click.option("--rules", "-r", type=click.Choice(list(PROFILES)), default=None,
+                     help="Rules profile [default: house]."),
+        click.option("--seen", metavar="CARDS", help="Other cards already seen (melds, discards)."),
+        click.option("--dealt-fours", metavar="FACES", help="Faces dealt four of a kind."),
+        click.option("--ga", is_flag=True, default=None, help="cvv option: count gà."),
+        click.option("--won-previous", is_flag=True, default=None,
+                     help="Context: the winner also won the previous deal (Thông)."),
+        click.option("--stock-revealed", type=int, metavar="N",
+                     help="Context: stock cards revealed when the win was made (Địa ù)."),
+        click.option("--json", "as_json", is_flag=True, help="One JSON object per position."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def _flags_position(
+    hand: str, melds: tuple[str, ...], winning_card: str | None, win_by: str | None,
+    rules: str | None, seen: str | None, dealt_fours: str | None, ga: bool | None,
+    won_previous: bool | None, stock_revealed: int | None,
+) -> dict[str, Any]:
+    """The §8.1 object the flags spell; validated by :meth:`Position.from_json` like a file."""
+    obj: dict[str, Any] = {"hand": hand}
+    obj["melds"] = [m for text in melds for m in _MELD_SPLIT.split(text.strip()) if m]
+    if winning_card is not None:
+        obj["winning_card"] = winning_card
+        obj["win_by"] = win_by or "other_door"
+    elif win_by is not None:
+        obj["win_by"] = win_by
+    if rules is not None:
+        obj["rules"] = rules
+    if seen:
+        obj["seen"] = seen
+    if dealt_fours:
+        obj["dealt_fours"] = dealt_fours
+    if ga:
+        obj["options"] = {"ga": True}
+    context: dict[str, Any] = {}
+    if won_previous:
+        context["won_previous_deal"] = True
+    if stock_revealed is not None:
+        context["stock_revealed"] = stock_revealed
+    if context:
+        obj["context"] = context
+    return obj
+
+
+def _items(file: IO[str] | None, flags: dict[str, Any]) -> list[Item]:
+    hand = flags.pop("hand")
+    given = [k for k, v in flags.items() if v not in (None, (), False)]
+    if file is not None:
+        if hand is not None or given:
+            raise click.UsageError(
+                f"give the position either as flags or as a FILE, not both "
+                f"(got FILE and --{(given or ['hand'])[0].replace('_', '-')})")
+        return list(read_items(file, "<stdin>" if file.name == "<stdin>" else file.name))
+    if hand is None:
+        raise click.UsageError("give a position: --hand CARDS (with other flags), or a JSON "
+                               "FILE, or - to read JSON from stdin")
+    return [Item("", _flags_position(hand, **flags))]
+
+
+def _run(
+    file: IO[str] | None, as_json: bool, flags: dict[str, Any],
+    answer: Callable[[Position], Any], text: Callable[[Any, Style], str],
+) -> None:
+    style = Style(use_color())
+    count = 0
+
+    def show(result: Any) -> None:
+        nonlocal count
+        if as_json:
+            click.echo(dumps(result.to_json()))
+        else:
+            if count:
+                click.echo()
+            click.echo(text(result, style), color=style.color)
+        count += 1
+
+    def show_error(item: Item, message: str) -> None:
+        click.echo(f"advisor: {message}", err=True)
+        if as_json and item.label:
+            click.echo(dumps({"error": message}))  # keep one output line per input position
+
+    try:
+        code = run_items(_items(file, flags), lambda obj: answer(Position.from_json(obj)),
+                         show, show_error)
+    except (click.UsageError, click.exceptions.Exit):
+        raise
+    except AdvisorError as err:  # pragma: no cover - run_items catches these per item
+        click.echo(f"advisor: {err.message}", err=True)
+        code = EXIT_BAD_INPUT
+    except Exception as err:
+        fail_internal(err)
+    if code != EXIT_OK:
+        sys.exit(code)
+
+
+@click.group()
+def chan() -> None:
+    """Chắn: score finished hands and analyse hands in play."""
+
+
+@chan.command("score")
+@position_options
+def score_cmd(file: IO[str] | None, as_json: bool, **flags: Any) -> None:
+    """Score a finished hand (hand + melds + winning card = 20 cards, rules §7).
+
+    \b
+    Examples:
+      advisor chan score --hand "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v" \\
+                         --win 8m --by own_door
+      advisor chan score examples/win.json --json
+      cat positions.jsonl | advisor chan score - --json
+    """
+    _run(file, as_json, flags, score, lambda r, st: score_text(r, st))
+
+
+@chan.command("analyze")
+@position_options
+def analyze_cmd(file: IO[str] | None, as_json: bool, **flags: Any) -> None:
+    """Analyse a hand: pairing, distance, waits; for 20 cards, the discard table.
+
+    \b
+    Examples:
+      advisor chan analyze --hand "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s"
+      advisor chan analyze examples/hand.json
+    """
+    _run(file, as_json, flags, analyze, lambda a, st: analysis_text(a, st))
+
+
+__all__ = ["Analysis", "ScoreResult", "chan"]

@@ -1,0 +1,98 @@
+"""What every CLI command shares: reading positions, colour, errors and exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+import click
+
+from advisor.errors import AdvisorError
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+EXIT_BAD_INPUT = 3
+EXIT_INTERNAL = 70
+
+
+def use_color(stream: IO[str] | None = None) -> bool:
+    """Colour only on a terminal, and never when ``NO_COLOR`` is set."""
+    stream = stream or sys.stdout
+    return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()
+
+
+@dataclass(frozen=True)
+class Item:
+    """One position read from the input: its label for messages and its JSON object,
+    or the error that kept it from being read."""
+
+    label: str
+    obj: Any = None
+    error: str | None = None
+
+
+def read_items(stream: IO[str], name: str) -> Iterator[Item]:
+    """Positions from a file: one JSON document (an object or a list of objects), or
+    JSON lines (one object per line; blank lines are skipped)."""
+    text = stream.read()
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as err:
+        lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(lines) < 2:
+            yield Item(name, error=f"{name}: malformed JSON: {err.msg} "
+                                   f"(line {err.lineno}, column {err.colno})")
+            return
+        for n, line in lines:
+            label = f"{name}:{n}"
+            try:
+                yield Item(label, json.loads(line))
+            except json.JSONDecodeError as line_err:
+                yield Item(label, error=f"{label}: malformed JSON: {line_err.msg} "
+                                        f"(column {line_err.colno})")
+        return
+    if isinstance(doc, list):
+        if not doc:
+            yield Item(name, error=f"{name}: an empty list holds no position")
+        for i, obj in enumerate(doc):
+            yield Item(f"{name}[{i}]", obj)
+    else:
+        yield Item(name, doc)
+
+
+def run_items(
+    items: Iterator[Item] | list[Item],
+    answer: Callable[[Any], Any],
+    show: Callable[[Any], None],
+    show_error: Callable[[Item, str], None],
+) -> int:
+    """Answer each position; report bad ones on stderr and keep going. Returns the exit code."""
+    code = EXIT_OK
+    for item in items:
+        if item.error is not None:
+            show_error(item, item.error)
+            code = EXIT_BAD_INPUT
+            continue
+        try:
+            result = answer(item.obj)
+        except AdvisorError as err:
+            show_error(item, f"{item.label}: {err.message}" if item.label else err.message)
+            code = EXIT_BAD_INPUT
+            continue
+        show(result)
+    return code
+
+
+def fail_internal(err: BaseException) -> None:
+    click.echo(f"advisor: internal error: {type(err).__name__}: {err} "
+               "(this is a bug; please report it with the input)", err=True)
+    sys.exit(EXIT_INTERNAL)
+
+
+def dumps(obj: Any) -> str:
+    """Stable one-line JSON (key order as built, UTF-8 kept)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))

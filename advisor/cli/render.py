@@ -1,0 +1,113 @@
+"""Text for people: Vietnamese names, the pairing by group, red cards in red."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import click
+
+from advisor.chan.analysis import Analysis
+from advisor.chan.cards import Face
+from advisor.chan.pairing import GROUP_NAMES, Wait
+from advisor.chan.scoring import ScoreResult
+
+
+class Style:
+    """Colour on or off; every styled string goes through here."""
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def card(self, f: Face) -> str:
+        return click.style(f.code, fg="red", bold=True) if self.color and f.red else f.code
+
+    def cards(self, faces: Iterable[Face]) -> str:
+        return " ".join(self.card(f) for f in faces)
+
+    def head(self, text: str) -> str:
+        return click.style(text, bold=True) if self.color else text
+
+    def dim(self, text: str) -> str:
+        return click.style(text, dim=True) if self.color else text
+
+
+def _names(faces: Sequence[Face]) -> str:
+    names: list[str] = []
+    for f in faces:
+        if not names or names[-1] != f.vi:
+            names.append(f.vi)
+    return " + ".join(names)
+
+
+def _group_lines(st: Style, kind: str, faces: Sequence[Face]) -> str:
+    label = GROUP_NAMES.get(kind, kind)
+    plain = " ".join(f.code for f in faces)
+    pad = " " * max(1, 13 - len(plain))
+    return f"  {label:<16}{st.cards(faces)}{pad}{st.dim(_names(faces))}"
+
+
+def _meld_lines(st: Style, melds: Sequence[Sequence[Face]]) -> list[str]:
+    kinds = {2: "Chắn", 4: "Chíu"}
+    lines = []
+    for m in melds:
+        kind = kinds[len(m)] if len({f.index for f in m}) == 1 else "Cạ"
+        plain = " ".join(f.code for f in m)
+        lines.append(f"  {kind + ' (exposed)':<16}{st.cards(m)}{' ' * max(1, 13 - len(plain))}"
+                     f"{st.dim(_names(m))}")
+    return lines
+
+
+def waits_text(st: Style, ws: Sequence[Wait]) -> str:
+    if not ws:
+        return "—"
+    total = sum(w.unseen for w in ws)
+    return ", ".join(f"{st.card(w.face)} ({w.unseen})" for w in ws) + f" — {total} unseen"
+
+
+def analysis_text(a: Analysis, st: Style) -> str:
+    p = a.pairing
+    pos = a.position
+    out = [st.head(
+        f"{a.cards} cards · {a.chan} Chắn · {a.ca} Cạ · {p.unpaired} unpaired · "
+        f"distance {'—' if a.distance is None else a.distance}"
+        f"{' (waiting)' if a.distance == 1 and a.waits else ''}"
+        f"{' · WIN (W1)' if a.win else ''}   [{pos.rules}]")]
+    out.append("Hand by group:")
+    out += [_group_lines(st, g.kind, g.faces) for g in p.groups]
+    if pos.exposed.melds:
+        out.append("Exposed melds:")
+        out += _meld_lines(st, [m.faces for m in pos.exposed.melds])
+    if a.distance is None:
+        out.append("No winning set exists: more than four exposed Cạ (W1 needs six Chắn).")
+    if a.cards == 19:
+        if a.waits:
+            out.append(f"Waits: {waits_text(st, a.waits)}")
+        else:
+            out.append(f"Useful cards: {waits_text(st, a.useful)}")
+    if a.discards:
+        out.append("Discards, best first (unpaired, distance, waits or useful cards · unseen):")
+        for d in a.discards:
+            if not d.legal:
+                out.append(f"  {st.card(d.face):>3}  {d.face.vi:<12} illegal ({d.rule}: a "
+                           "face held exactly 2 or 4 times stays as Chắn)")
+                continue
+            dist = "—" if d.distance is None else str(d.distance)
+            what = f"waits {waits_text(st, d.waits)}" if d.waits else \
+                f"useful {waits_text(st, d.useful)}"
+            out.append(f"  {st.card(d.face):>3}  {d.face.vi:<12} unpaired {d.unpaired:<2} "
+                       f"distance {dist:<2} {what}")
+    return "\n".join(out)
+
+
+def score_text(r: ScoreResult, st: Style) -> str:
+    if not r.win:
+        return st.head(f"No win [{r.rules}]: {r.reason}") + f"\n{r.chan} Chắn · {r.ca} Cạ"
+    out = [st.head(f"Win: {r.points} points   [{r.rules}]"), f"{r.chan} Chắn · {r.ca} Cạ"]
+    out.append("Pairs:")
+    out.append("  " + "  ".join(st.cards(pair) for pair in r.pairs))
+    out.append("Bonuses (cước):        base  dịch  count")
+    for b in r.bonuses:
+        main = "  ← main" if b.code == r.main else ""
+        out.append(f"  {b.bonus.name:<20} {b.bonus.base:>4}  {b.bonus.dich:>4}  {b.count:>5}{main}")
+    out.append(f"Points: {r.formula}")
+    return "\n".join(out)

@@ -1,0 +1,56 @@
+"""Typed errors: one ``ValueError`` subclass per failure kind.
+
+Every error carries a message that names the offending token or field, and
+where a rule is involved, its ID from ``shared/rules/chan.md``.
+"""
+
+from __future__ import annotations
+
+
+class AdvisorError(ValueError):
+    """Base class of every error the library raises on bad input."""
+
+    #: A short machine-readable kind, used by the CLI and the API.
+    kind = "invalid-input"
+
+    def __init__(self, message: str, *, field: str | None = None, token: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.token = token
+
+
+class CardError(AdvisorError):
+    """A token that is not a card: unknown word, rank outside 2–9, ambiguous ``van``."""
+
+    kind = "unknown-card"
+
+
+class DuplicateCardError(AdvisorError):
+    """More than four copies of one face (S1: 25 faces × 4 copies)."""
+
+    kind = "too-many-copies"
+
+
+class HandSizeError(AdvisorError):
+    """A hand, meld set or position with the wrong number of cards."""
+
+    kind = "wrong-card-count"
+
+
+class MeldError(AdvisorError):
+    """An exposed meld that is not a Chắn, a Cạ or a Chíu (§2)."""
+
+    kind = "invalid-meld"
+
+
+class PositionError(AdvisorError):
+    """A position (§8.1) that is malformed: wrong type, unknown field or value."""
+
+    kind = "invalid-position"
+
+
+class RulesError(AdvisorError):
+    """An unknown rules profile or profile option."""
+
+    kind = "unknown-rules"

@@ -1,0 +1,37 @@
+"""Test configuration: Hypothesis profiles.
+
+* ``ci`` — reproducible: derandomized, no deadline (the machine is small and shared).
+  Used when ``CI`` is set (as ``.ci/run`` runs under CI=true).
+* ``dev`` — the default elsewhere: random examples, so local runs keep exploring.
+* ``thorough`` — many more examples, for an occasional deep run:
+  ``HYPOTHESIS_PROFILE=thorough .venv/bin/pytest tests/chan``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev",
+    max_examples=100,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough",
+    max_examples=2000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
