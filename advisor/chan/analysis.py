@@ -81,7 +81,8 @@ def analyze(pos: Position) -> Analysis:
     hand, exposed = pos.final_hand, pos.exposed
     if pos.total not in SIZES:
         raise HandSizeError(
-            f"hand: hand + melds make {pos.total} cards; analysis needs 19 (waiting for a "
+            f"hand: hand + melds make {pos.total} card{'s' * (pos.total != 1)}; analysis needs "
+            f"19 (waiting for a "
             f"card) or 20 (owing a discard) (W1)",
             field="hand",
         )

@@ -135,10 +135,11 @@ class Position:
                 raise type(err)(f"melds[{i}]: {err.message}", field=f"melds[{i}]",
                                 token=err.token) from None
         win = take("winning_card", winning_card) if winning_card is not None else []
-        if len(win) > 1:
-            raise PositionError("winning_card: expected one card", field="winning_card")
+        if winning_card is not None and len(win) != 1:
+            raise PositionError(f"winning_card: expected one card, got {len(win)}",
+                                field="winning_card", token=str(winning_card))
         fours = _parse_fours(dealt_fours)
-        take("seen", seen)
+        seen_faces = take("seen", seen)
         if win_by is not None and win_by not in WIN_BY:
             raise PositionError(
                 f"win_by: '{win_by}' is not one of {', '.join(WIN_BY)}",
@@ -163,7 +164,7 @@ class Position:
             options=opts,
             won_previous_deal=won_previous_deal,
             stock_revealed=stock_revealed,
-            seen=counts_of(parse_cards(seen)) if seen else EMPTY,
+            seen=counts_of(seen_faces),
         )
         if pos.total > WIN_SIZE:
             raise HandSizeError(
@@ -186,7 +187,12 @@ class Position:
             )
         if "hand" not in obj:
             raise PositionError("hand: missing (the concealed cards)", field="hand")
-        context = obj.get("context") or {}
+        def given(name: str, default: Any) -> Any:
+            """The field's value; only a missing field or null means "not given"."""
+            value = obj.get(name)
+            return default if value is None else value
+
+        context = given("context", {})
         if not isinstance(context, dict):
             raise PositionError("context: expected an object", field="context")
         for key in context:
@@ -195,10 +201,10 @@ class Position:
                     f"context.{key}: unknown field (known: {', '.join(CONTEXT_FIELDS)})",
                     field=f"context.{key}",
                 )
-        options = obj.get("options") or {}
+        options = given("options", {})
         if not isinstance(options, dict):
             raise PositionError("options: expected an object", field="options")
-        rules = obj.get("rules", "house")
+        rules = given("rules", "house")
         if not isinstance(rules, str):
             raise PositionError("rules: expected a profile name", field="rules")
         for name in ("winning_card", "win_by"):
@@ -206,15 +212,15 @@ class Position:
                 raise PositionError(f"{name}: expected a string", field=name)
         return cls.build(
             hand=obj["hand"],
-            melds=obj.get("melds") or [],
+            melds=given("melds", []),
             winning_card=obj.get("winning_card"),
             win_by=obj.get("win_by"),
             rules=rules,
-            dealt_fours=obj.get("dealt_fours") or [],
+            dealt_fours=given("dealt_fours", []),
             options=options,
-            won_previous_deal=context.get("won_previous_deal", False),
+            won_previous_deal=bool_or_none(context.get("won_previous_deal")),
             stock_revealed=context.get("stock_revealed"),
-            seen=obj.get("seen") or [],
+            seen=given("seen", []),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -241,6 +247,11 @@ class Position:
         if any(self.seen):
             out["seen"] = format_cards(self.seen)
         return out
+
+
+def bool_or_none(value: Any) -> Any:
+    """``null`` means false; any other value is passed on to be type-checked."""
+    return False if value is None else value
 
 
 def _parse_fours(value: str | Sequence[str]) -> tuple[Face, ...]:

@@ -1,0 +1,126 @@
+"""The request cycle shared by every position endpoint: read the JSON body, accept one
+position or a batch, validate each with a schema, let the library parse and evaluate it,
+serialise the results.
+
+No game logic lives here: a game's blueprint passes its schema, its ``from_json`` and
+the library function to call.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+from flask import Response, current_app, jsonify, request
+from marshmallow import Schema, ValidationError
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from advisor.errors import AdvisorError
+from service.problems import Problem
+from service.schemas import flatten_errors
+
+P = TypeVar("P")
+
+
+class JSONResult(Protocol):
+    """What the library returns: anything with a ``to_json()``."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def read_json() -> Any:
+    """The decoded JSON body, or a problem: 415 unless the body is declared JSON, 413 if
+    it is larger than ``MAX_CONTENT_LENGTH``, 400 if it is not valid JSON (RFC 8259:
+    ``NaN`` and ``Infinity`` are not JSON)."""
+    if not request.is_json:
+        given = request.mimetype or "none"
+        raise Problem(
+            415, "unsupported-media-type", "Unsupported Media Type",
+            f"the request body must be JSON (Content-Type: application/json); got {given}",
+            headers={"Accept-Post": "application/json"},
+        )
+    data = request.get_data(cache=False)  # raises 413 if Content-Length > MAX_CONTENT_LENGTH
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(data) >= limit:
+        # A streamed (chunked) body is cut at the limit by werkzeug without an error, so a
+        # body that reaches the limit is taken as too large rather than parsed truncated.
+        raise RequestEntityTooLarge()
+    try:
+        return json.loads(data, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as err:  # JSONDecodeError, UnicodeDecodeError …
+        reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)
+        raise Problem(400, "invalid-json", "Malformed JSON",
+                      f"the request body is not valid JSON: {reason}") from None
+
+
+def evaluate(
+    schema: Schema,
+    parse: Callable[[object], P],
+    compute: Callable[[P], JSONResult],
+) -> Response:
+    """Answer a request whose body is one position (an object → one result object) or a
+    batch (a list → a list of results in the same order).
+
+    A batch is evaluated in order and stops at the first bad position; the problem
+    carries its ``index``. An empty batch is 422, one longer than ``MAX_BATCH`` 413.
+    """
+    body = read_json()
+    if isinstance(body, dict):
+        return jsonify(_one(schema, parse, compute, body, None))
+    if not isinstance(body, list):
+        raise Problem(400, "invalid-body", "Body is not a position or a list",
+                      f"the request body must be a JSON object (one position) or a list of "
+                      f"them (a batch); got {_json_type(body)}")
+    if not body:
+        raise Problem(422, "empty-batch", "Empty batch",
+                      "the batch is an empty list; send at least one position")
+    limit: int = current_app.config["MAX_BATCH"]
+    if len(body) > limit:
+        raise Problem(413, "batch-too-large", "Batch too large",
+                      f"the batch has {len(body)} positions; at most {limit} per request")
+    return jsonify([_one(schema, parse, compute, item, i) for i, item in enumerate(body)])
+
+
+def _one(
+    schema: Schema,
+    parse: Callable[[object], P],
+    compute: Callable[[P], JSONResult],
+    obj: object,
+    index: int | None,
+) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        errors = {"$": [f"a position must be a JSON object; got {_json_type(obj)}"]}
+    else:
+        try:
+            schema.load(obj)
+            errors = {}
+        except ValidationError as err:
+            errors = flatten_errors(err.messages)
+    if errors:
+        first = next(iter(errors))
+        detail = "; ".join(f"{name}: {' '.join(msgs)}" for name, msgs in errors.items())
+        raise Problem(422, "validation", "Invalid position", detail,
+                      field=first, index=index, errors=errors)
+    try:
+        return compute(parse(obj)).to_json()
+    except AdvisorError as err:
+        raise Problem.from_advisor(err, index=index) from None
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"

@@ -1,0 +1,119 @@
+"""RFC 9457 problem details: every error the service returns, in one shape.
+
+A problem is a JSON object served as ``application/problem+json``::
+
+    {"type": "/problems/unknown-card", "title": "Unknown card", "status": 422,
+     "detail": "hand: unknown card 'zz'", "field": "hand", "token": "zz"}
+
+``type`` is ``/problems/<kind>``; ``kind`` is the library's error kind
+(:attr:`advisor.errors.AdvisorError.kind`) for a position the library rejects, or one
+of the service's own kinds below. ``field``, ``token``, ``index`` (the position of a
+batch) and ``errors`` (field → messages, for schema validation) appear when known.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+from flask import Flask, Response, current_app, request
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from advisor.errors import AdvisorError
+
+PROBLEM_JSON = "application/problem+json"
+
+#: Titles of the library's error kinds (the fallback is the kind in words).
+ADVISOR_TITLES = {
+    "invalid-input": "Invalid input",
+    "unknown-card": "Unknown card",
+    "too-many-copies": "Too many copies of a card",
+    "wrong-card-count": "Wrong number of cards",
+    "invalid-meld": "Invalid meld",
+    "invalid-position": "Invalid position",
+    "unknown-rules": "Unknown rules profile",
+}
+
+
+class Problem(Exception):
+    """An error to answer with a problem+json response (raised inside a view)."""
+
+    def __init__(
+        self,
+        status: int,
+        kind: str,
+        title: str,
+        detail: str,
+        *,
+        headers: dict[str, str] | None = None,
+        **members: Any,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.kind = kind
+        self.title = title
+        self.detail = detail
+        self.headers = dict(headers or {})
+        #: Extension members (field, token, index, errors); ``None`` values are left out.
+        self.members = {k: v for k, v in members.items() if v is not None}
+
+    @classmethod
+    def from_advisor(cls, err: AdvisorError, *, index: int | None = None) -> Problem:
+        """A 422 problem for a position the library rejected, naming its field and token."""
+        title = ADVISOR_TITLES.get(err.kind, err.kind.replace("-", " ").capitalize())
+        return cls(422, err.kind, title, err.message, field=err.field, token=err.token,
+                   index=index)
+
+    def body(self) -> dict[str, Any]:
+        return {"type": f"/problems/{self.kind}", "title": self.title, "status": self.status,
+                "detail": self.detail, **self.members}
+
+    def response(self) -> Response:
+        # The provider builds ``app.response_class``: a flask Response (typed as werkzeug's).
+        resp = cast(Response, current_app.json.response(self.body()))
+        resp.status_code = self.status
+        resp.mimetype = PROBLEM_JSON
+        for name, value in self.headers.items():
+            resp.headers[name] = value
+        return resp
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def _from_http(exc: HTTPException) -> Response | HTTPException:
+    """Any werkzeug HTTP error (404, 405, 413 …) as a problem, keeping its headers (Allow …)."""
+    if exc.code is None:  # an abort() carrying its own response
+        return exc
+    if isinstance(exc, RequestEntityTooLarge):
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        problem = Problem(413, "body-too-large", "Request body too large",
+                          f"the request body is too large (limit: {limit} bytes)" if limit
+                          else "the request body is too large")
+    else:
+        problem = Problem(exc.code, _slug(exc.name), exc.name, exc.description or exc.name)
+    for name, value in exc.get_headers():
+        if name.lower() != "content-type":
+            problem.headers[name] = value
+    return problem.response()
+
+
+def _from_problem(problem: Problem) -> Response:
+    return problem.response()
+
+
+def _from_unexpected(exc: Exception) -> Response:
+    """A bug: log it with its traceback, answer 500 without leaking anything."""
+    current_app.logger.error("unhandled error on %s %s", request.method, request.path,
+                             exc_info=exc)
+    return Problem(500, "internal-error", "Internal server error",
+                   "the server failed to process the request; the error has been logged"
+                   ).response()
+
+
+def register(app: Flask) -> None:
+    """Install the error handlers that turn every error into problem+json."""
+    app.register_error_handler(Problem, _from_problem)
+    app.register_error_handler(HTTPException, _from_http)
+    app.register_error_handler(Exception, _from_unexpected)
