@@ -54,3 +54,21 @@ class RulesError(AdvisorError):
     """An unknown rules profile or profile option."""
 
     kind = "unknown-rules"
+
+
+class IllegalActionError(AdvisorError):
+    """An action the rules forbid; ``rule`` is the ID of the first rule it breaks (§5's
+    reporting order), e.g. ``R3`` with the message "R3: 6v was refused at move 14"."""
+
+    kind = "illegal-action"
+
+    def __init__(self, rule: str, message: str, *, field: str | None = None,
+                 token: str | None = None) -> None:
+        super().__init__(f"{rule}: {message}", field=field, token=token)
+        self.rule = rule
+
+
+class RecordError(AdvisorError):
+    """A game record that cannot be read: wrong format, bad deal, malformed move."""
+
+    kind = "invalid-record"

@@ -10,20 +10,25 @@ from typing import IO, Any
 import click
 
 from advisor.chan.analysis import Analysis, analyze
+from advisor.chan.game import Game
 from advisor.chan.position import WIN_BY, Position
 from advisor.chan.profiles import PROFILES
+from advisor.chan.record import Replay, read_records, replay
 from advisor.chan.scoring import ScoreResult, score
+from advisor.chan.simulate import Summary, simulate
 from advisor.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
+    EXIT_USAGE,
     Item,
     dumps,
+    dumps_compact,
     fail_internal,
     read_items,
     run_items,
     use_color,
 )
-from advisor.cli.render import Style, analysis_text, score_text
+from advisor.cli.render import Style, analysis_text, score_text, simulation_text
 from advisor.errors import AdvisorError
 
 _MELD_SPLIT = re.compile(r"\s*[;|]\s*")
@@ -173,3 +178,92 @@ def analyze_cmd(file: IO[str] | None, as_json: bool, **flags: Any) -> None:
 
 
 __all__ = ["Analysis", "ScoreResult", "chan"]
+
+
+@chan.command("simulate")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Deals to play (each four times with --duplicate).")
+@click.option("--seed", "-s", type=int, default=0, show_default=True,
+              help="Seed: the same seed plays the same deals.")
+@click.option("--seats", default="greedy,random,random,random", show_default=True,
+              metavar="SPEC,SPEC,SPEC,SPEC",
+              help="The four players, seat 0 first: random | greedy | exec:COMMAND.")
+@click.option("--duplicate", is_flag=True,
+              help="Play each deal four times with the players rotated (cuts luck out).")
+@click.option("--rules", "-r", type=click.Choice(list(PROFILES)), default="house",
+              show_default=True)
+@click.option("--records", type=click.File("w", encoding="utf-8"), metavar="FILE",
+              help="Write every game as a chan-record/1 line (players named in 'players').")
+@click.option("--time-limit", type=click.FloatRange(min=0.01), default=5.0, show_default=True,
+              help="Seconds an exec: bot may take per decision.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def simulate_cmd(games: int, seed: int, seats: str, duplicate: bool, rules: str,
+                 records: IO[str] | None, time_limit: float, as_json: bool) -> None:
+    """Play deals between bots and report win shares and settlements.
+
+    \b
+    Examples:
+      advisor chan simulate --games 1000 --seed 1 --seats greedy,random,random,random
+      advisor chan simulate -n 500 --duplicate \\
+          --seats "greedy,random,greedy,exec:python3 examples/chan_bot.py"
+    """
+    specs = [s.strip() for s in seats.split(",")]
+    total = games * (4 if duplicate else 1)
+    show_bar = not as_json and sys.stderr.isatty()
+
+    def run(on_game: Callable[[Game, list[str]], None]) -> Summary:
+        try:
+            return simulate(specs, games=games, seed=seed, duplicate=duplicate, rules=rules,
+                            time_limit=time_limit, on_game=on_game)
+        except AdvisorError as err:
+            click.echo(f"advisor: {err.message}", err=True)
+            sys.exit(EXIT_BAD_INPUT if err.field != "seats" else EXIT_USAGE)
+
+    def write(game: Game, players: list[str]) -> None:
+        if records is not None:
+            records.write(dumps_compact(game.to_record(players)) + "\n")
+
+    if show_bar:
+        with click.progressbar(length=total, label="deals", file=sys.stderr) as bar:
+            def step(game: Game, players: list[str]) -> None:
+                write(game, players)
+                bar.update(1)
+            summary = run(step)
+    else:
+        summary = run(write)
+    if as_json:
+        click.echo(dumps(summary.to_json()))
+    else:
+        click.echo(simulation_text(summary))
+    for inc in summary.incidents:
+        click.echo(f"advisor: seat {inc.seat} ({inc.bot}): {inc.reason}", err=True)
+
+
+@chan.command("replay")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option("--json", "as_json", is_flag=True, help="One JSON verdict per record.")
+def replay_cmd(file: IO[str], as_json: bool) -> None:
+    """Validate game records (one per line, or one JSON document): every move and the
+    result. Exit 0 when all are valid; otherwise name the first illegal move of each bad
+    record with its rule ID and exit 3.
+
+    \b
+    Example:
+      advisor chan replay tests/chan/golden/records.jsonl
+    """
+    bad = 0
+    count = 0
+    for label, rec in read_records(file):
+        count += 1
+        outcome = Replay(None, rec) if isinstance(rec, AdvisorError) else replay(rec)
+        if as_json:
+            click.echo(dumps({"record": label, "valid": outcome.valid, "move": outcome.move,
+                              "rule": outcome.rule,
+                              "error": None if outcome.valid else outcome.describe()}))
+        if not outcome.valid:
+            bad += 1
+            click.echo(f"advisor: {file.name}: {label}: {outcome.describe()}", err=True)
+    if not as_json:
+        click.echo(f"{count - bad} of {count} records valid")
+    if bad or not count:
+        sys.exit(EXIT_BAD_INPUT)

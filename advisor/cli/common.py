@@ -93,6 +93,11 @@ def fail_internal(err: BaseException) -> None:
     sys.exit(EXIT_INTERNAL)
 
 
+def dumps_compact(obj: Any) -> str:
+    """Compact one-line JSON, for files of records."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
 def dumps(obj: Any) -> str:
     """Stable one-line JSON (key order as built, UTF-8 kept)."""
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))

@@ -10,6 +10,7 @@ from advisor.chan.analysis import Analysis
 from advisor.chan.cards import Face
 from advisor.chan.pairing import GROUP_NAMES, Wait
 from advisor.chan.scoring import ScoreResult
+from advisor.chan.simulate import Summary
 
 
 class Style:
@@ -110,4 +111,19 @@ def score_text(r: ScoreResult, st: Style) -> str:
         main = "  ← main" if b.code == r.main else ""
         out.append(f"  {b.bonus.name:<20} {b.bonus.base:>4}  {b.bonus.dich:>4}  {b.count:>5}{main}")
     out.append(f"Points: {r.formula}")
+    return "\n".join(out)
+
+
+def simulation_text(s: Summary) -> str:
+    head = (f"{s.deals} deals{' × 4 seats rotated (duplicate)' if s.duplicate else ''}, "
+            f"seed {s.seed}, rules {s.rules}")
+    out = [head, f"{'player':<8}{'spec':<28}{'wins':>6}{'share':>8}{'mean':>9}  95% CI"]
+    for p in s.players:
+        lo, hi = p.ci95()
+        share = p.wins / p.deals if p.deals else 0.0
+        out.append(f"{p.player:<8}{p.spec[:27]:<28}{p.wins:>6}{share:>8.1%}{p.mean:>9.2f}"
+                   f"  [{lo:.2f}, {hi:.2f}]")
+    secs = max(s.seconds, 1e-9)
+    out.append(f"draws {s.draws} ({s.draws / s.games:.1%}) · {s.games / secs:.0f} deals/s · "
+               f"{s.moves / secs:.0f} moves/s")
     return "\n".join(out)

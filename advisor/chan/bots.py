@@ -1,0 +1,254 @@
+"""Bots that play a seat through the bot protocol (rules §8.3), and the seat specs that
+name them: ``random``, ``greedy``, ``exec:COMMAND``.
+
+A bot sees only its seat's VIEW and the legal actions; it answers one of them. The
+engine asks only for decisions with more than one legal action.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import selectors
+import shlex
+import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from advisor.chan.cards import BY_CODE, FACES, Counts, counts_of, parse_cards
+from advisor.chan.game import Action
+from advisor.chan.pairing import Exposed, Meld, distance, p0_counts
+from advisor.errors import AdvisorError
+
+DEFAULT_TIME_LIMIT = 5.0
+"""Seconds an external bot may take for one decision."""
+
+
+class Bot(Protocol):
+    """What the simulator needs of a player."""
+
+    name: str
+
+    def start(self, seat: int, rules: str) -> None: ...
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action: ...
+
+    def end(self, result: dict[str, Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass
+class Incident:
+    """An external bot's reply that was replaced by the first legal action."""
+
+    bot: str
+    seat: int
+    reason: str
+
+
+class BaseBot:
+    name = "bot"
+
+    def start(self, seat: int, rules: str) -> None:
+        self.seat = seat
+
+    def end(self, result: dict[str, Any]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class RandomBot(BaseBot):
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+
+def _view_cards(view: dict[str, Any]) -> tuple[Counts, Exposed]:
+    hand = counts_of(parse_cards(view["hand"]))
+    me = view["table"][view["seat"]]
+    return hand, Exposed.of(Meld.of(parse_cards(m)) for m in me["melds"])
+
+
+def _without(c: Counts, i: int) -> Counts:
+    return c[:i] + (c[i] - 1,) + c[i + 1 :]
+
+
+class GreedyBot(BaseBot):
+    """A plain pairing heuristic: always win; Chíu when it can; eat when the eat and the
+    best discard after it bring the hand closer to a win; discard the card that leaves
+    the smallest distance, then the fewest unpaired cards."""
+
+    name = "greedy"
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        by_do: dict[str, list[Action]] = {}
+        for a in legal:
+            by_do.setdefault(a.do, []).append(a)
+        for do in ("win", "heaven", "chiu"):
+            if do in by_do:
+                return by_do[do][0]
+        hand, exposed = _view_cards(view)
+        if "discard" in by_do:
+            return min(by_do["discard"], key=lambda a: self._after_discard(hand, exposed, a))
+        if "eat" in by_do:
+            now = distance(hand, exposed)
+            offered = BY_CODE[view["offer"]["card"]]
+            best: tuple[tuple[int, int], Action] | None = None
+            for a in by_do["eat"]:
+                assert a.card is not None
+                after = _without(hand, a.card.index)
+                melds = Exposed.of([*exposed.melds, Meld.of([a.card, offered])])
+                score = min(self._after_discard(after, melds, Action("discard", f))
+                            for f in FACES if after[f.index])
+                if best is None or score < best[0]:
+                    best = (score, a)
+            if best is not None and now is not None and best[0][0] < now:
+                return best[1]
+        return by_do.get("pass", list(legal))[0]
+
+    @staticmethod
+    def _after_discard(hand: Counts, exposed: Exposed, a: Action) -> tuple[int, int]:
+        assert a.card is not None
+        after = _without(hand, a.card.index)
+        d = distance(after, exposed)
+        return (99 if d is None else d, p0_counts(after)[2])
+
+
+@dataclass
+class ExecBot(BaseBot):
+    """A program speaking the bot protocol on stdin/stdout, one process per seat.
+
+    A malformed, illegal or late reply is replaced by the first legal action and
+    recorded in ``incidents``; a bot that exits or stops answering is never waited on
+    again. Nothing here raises on the bot's account."""
+
+    command: str
+    time_limit: float = DEFAULT_TIME_LIMIT
+    incidents: list[Incident] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.name = f"exec:{self.command}"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.buffer = b""
+        self.broken: str | None = None
+        self.seat = -1
+
+    def start(self, seat: int, rules: str) -> None:
+        self.seat = seat
+        if self.proc is None and self.broken is None:
+            try:
+                self.proc = subprocess.Popen(
+                    shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                )
+            except OSError as err:
+                self._break(f"could not start: {err}")
+                return
+        self._send({"type": "start", "seat": seat, "rules": rules})
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        fallback = legal[0]
+        if not self._send({"type": "decide", "view": view,
+                           "legal": [a.to_json() for a in legal]}):
+            return fallback
+        line = self._read_line(self.time_limit)
+        if line is None:
+            return fallback
+        try:
+            reply = Action.from_json(json.loads(line))
+        except (ValueError, AdvisorError) as err:
+            self._incident(f"malformed reply {line[:80]!r}: {err}")
+            return fallback
+        if reply not in legal:
+            self._incident(f"illegal reply {reply.to_json()}")
+            return fallback
+        return reply
+
+    def end(self, result: dict[str, Any]) -> None:
+        self._send({"type": "end", "result": result})
+
+    def close(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        try:
+            if proc.stdin:
+                proc.stdin.close()
+            proc.wait(timeout=1)
+        except (OSError, subprocess.TimeoutExpired):
+            proc.kill()
+            proc.wait()
+        if proc.stdout:
+            proc.stdout.close()
+
+    # --- the pipe ------------------------------------------------------------------------
+
+    def _send(self, msg: dict[str, Any]) -> bool:
+        if self.proc is None or self.proc.stdin is None:
+            return False
+        try:
+            self.proc.stdin.write(json.dumps(msg, ensure_ascii=False).encode() + b"\n")
+            self.proc.stdin.flush()
+            return True
+        except OSError as err:
+            self._break(f"stopped reading ({err.__class__.__name__})")
+            return False
+
+    def _read_line(self, limit: float) -> str | None:
+        proc = self.proc
+        assert proc is not None and proc.stdout is not None
+        deadline = time.monotonic() + limit
+        fd = proc.stdout.fileno()
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_READ)
+            while b"\n" not in self.buffer:
+                left = deadline - time.monotonic()
+                if left <= 0 or not sel.select(left):
+                    self._incident(f"no reply within {limit:g} s")
+                    return None
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    self._break("exited")
+                    return None
+                self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8", "replace")
+
+    def _incident(self, reason: str) -> None:
+        self.incidents.append(Incident(self.name, self.seat, reason))
+
+    def _break(self, reason: str) -> None:
+        self._incident(reason + "; the first legal action is played from now on")
+        self.broken = reason
+        self.close()
+
+
+SPEC_HELP = "random | greedy | exec:COMMAND"
+
+
+def make_bot(spec: str, *, seed: int | None = None,
+             time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:
+    """A bot from its seat spec (``random``, ``greedy``, ``exec:python bot.py``)."""
+    spec = spec.strip()
+    if spec == "random":
+        return RandomBot(seed)
+    if spec == "greedy":
+        return GreedyBot()
+    if spec.startswith("exec:") and spec[5:].strip():
+        return ExecBot(spec[5:].strip(), time_limit)
+    raise AdvisorError(f"'{spec}' is not a seat spec ({SPEC_HELP})", field="seats", token=spec)
+
+
+__all__ = ["Bot", "ExecBot", "GreedyBot", "Incident", "RandomBot", "make_bot"]

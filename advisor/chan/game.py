@@ -1,0 +1,834 @@
+"""The Chắn rules engine: one deal, from the deal to the settlement (rules §3–§7).
+
+The game always knows whose decision is pending and the complete list of legal actions
+for it. Each action comes as a triad, in the style of pokerkit: ``verify_x`` raises an
+:class:`~advisor.errors.IllegalActionError` naming the first rule broken (§5's order),
+``can_x`` answers yes or no, and ``x`` applies it and appends a frozen :class:`Move` to
+the log. :meth:`Game.act` does the same for an :class:`Action` given as data.
+
+>>> g = Game.from_deal(seed=7)
+>>> d = g.pending
+>>> d.phase, d.seat == g.dealer, len(g.hand(g.dealer))
+('start', True, 20)
+>>> g.act(d.seat, g.legal_actions()[-1])
+>>> g.pending.phase
+'claim'
+
+Card flow, in one place:
+
+* a discard lies in front of the seat that made it (T5) and is offered to the next seat;
+* a revealed stock card is offered to the door's seat, then (if passed) to the next seat
+  without claims (T4, C5), then stays face up at the door (``passed``);
+* a claim (C1–C3) is asked of every seat that can make it, in priority order, before
+  the offered seat's ordinary move; declined claims are not recorded (C5);
+* an out-of-turn Chíu's discard is returned to the seat the card was offered to (C4).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.chan.cards import (
+    CC,
+    FACES,
+    NFACES,
+    Counts,
+    Face,
+    counts_of,
+    parse_face,
+)
+from advisor.chan.pairing import RANK_TABLE, Exposed, Meld, is_win, p0_counts, unpack
+from advisor.chan.position import Position
+from advisor.chan.profiles import profile
+from advisor.chan.scoring import ScoreResult, score, settlement
+from advisor.errors import IllegalActionError, RecordError
+
+SEATS = 4
+DEALER_CARDS = 20
+OTHER_CARDS = 19
+STOCK_CARDS = 23
+
+PHASES = ("start", "offer", "discard", "claim", "over")
+DOS = ("heaven", "discard", "eat", "pass", "chiu", "win")
+SOURCES = ("discard", "stock", "return")
+
+
+# --- actions and moves --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Action:
+    """What a seat does: ``heaven``, ``discard`` (card), ``eat`` (with a hand card),
+    ``pass``, ``chiu``, ``win`` — the bot protocol's ACTION (§8.3).
+
+    >>> Action.from_json({"do": "eat", "with": "9s"})
+    Action(do='eat', card=parse_face('9s'))
+    >>> Action("discard", parse_face("5v")).to_json()
+    {'do': 'discard', 'card': '5v'}
+    """
+
+    do: str
+    card: Face | None = None  # the discarded card, or the hand card an eat uses
+
+    def to_json(self) -> dict[str, str]:
+        out = {"do": self.do}
+        if self.card is not None:
+            out["with" if self.do == "eat" else "card"] = self.card.code
+        return out
+
+    @classmethod
+    def from_json(cls, obj: object) -> Action:
+        if not isinstance(obj, dict):
+            raise RecordError("an action must be a JSON object like {\"do\": \"pass\"}")
+        do = obj.get("do")
+        if do not in DOS:
+            raise RecordError(f"do: '{do}' is not one of {', '.join(DOS)}", field="do")
+        key = {"discard": "card", "eat": "with"}.get(do)
+        unknown = set(obj) - {"do", "seat"} - ({key} if key else set())
+        if unknown:
+            raise RecordError(f"{sorted(unknown)[0]}: unknown field for '{do}'",
+                              field=sorted(unknown)[0])
+        if key is None:
+            return cls(do)
+        text = obj.get(key)
+        if not isinstance(text, str):
+            raise RecordError(f"{key}: '{do}' needs a card", field=key)
+        return cls(do, parse_face(text))
+
+    def __str__(self) -> str:
+        if self.card is None:
+            return self.do
+        return f"{self.do} {'with ' if self.do == 'eat' else ''}{self.card.code}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of the log: a seat's action, numbered from 1."""
+
+    number: int
+    seat: int
+    action: Action
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, **self.action.to_json()}
+
+
+@dataclass(frozen=True)
+class Offer:
+    """The card that is public now: where it came from and whom it is offered to."""
+
+    card: Face
+    source: str  # "discard" | "stock" | "return"
+    door: int  # the discarding seat, the door it was revealed at, or the Chíu claimant
+    to: int  # the seat it is offered to
+    claims_open: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card.code, "source": self.source, "door": self.door}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The decision pending: which seat, in which phase (§8.3)."""
+
+    seat: int
+    phase: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """How the deal ended: a winner with the score and payments, or a draw (T6)."""
+
+    winner: int | None
+    win_by: str | None = None
+    winning_card: Face | None = None
+    score: ScoreResult | None = None
+    payments: tuple[int, ...] = (0, 0, 0, 0)
+
+    @property
+    def points(self) -> int:
+        return self.score.points if self.score else 0
+
+    def to_json(self) -> dict[str, Any]:
+        if self.winner is None:
+            return {"winner": None, "points": 0, "bonuses": [], "payments": list(self.payments)}
+        assert self.score is not None
+        return {
+            "winner": self.winner, "win_by": self.win_by,
+            "winning_card": self.winning_card.code if self.winning_card else None,
+            "points": self.points, "bonuses": [b.to_json() for b in self.score.bonuses],
+            "payments": list(self.payments),
+        }
+
+
+# --- a seat's cards and memory ------------------------------------------------------------
+
+@dataclass
+class SeatState:
+    """Everything about one seat: its cards and the memory the restrictions need."""
+
+    hand: list[int]
+    dealt: Counts
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[Face] = field(default_factory=list)  # on the table now (T5)
+    passed: list[Face] = field(default_factory=list)  # stock cards left at this door (T4)
+    dead: bool = False
+    # memory (R3, R4, R7): face index -> the move that created the entry
+    discarded: dict[int, int] = field(default_factory=dict)
+    discard_log: list[Face] = field(default_factory=list)
+    refused: dict[int, int] = field(default_factory=dict)
+    laid_in_ca: dict[int, int] = field(default_factory=dict)
+    ate_ca: bool = False
+
+    def counts(self) -> Counts:
+        return tuple(self.hand)
+
+    @property
+    def exposed(self) -> Exposed:
+        return Exposed.of(self.melds)
+
+    def discarded_ca(self) -> bool:
+        """R7(a): two discards of one rank in different suits (Chi chi never counts)."""
+        seen: dict[int, set[str]] = {}
+        for f in self.discard_log:
+            if f.index != CC:
+                seen.setdefault(f.rank, set()).add(f.suit)
+        return any(len(s) >= 2 for s in seen.values())
+
+    def memory_json(self) -> dict[str, Any]:
+        return {
+            "discarded": [f.code for f in self.discard_log],
+            "refused": [FACES[i].code for i in sorted(self.refused)],
+            "laid_in_ca": [FACES[i].code for i in sorted(self.laid_in_ca)],
+            "ate_ca": self.ate_ca,
+        }
+
+
+def _rank_ca(hand: Sequence[int], rank: int) -> bool:
+    """Does the canonical pairing of the hand hold a Cạ of this rank (R5)?"""
+    start = (rank - 2) * 3
+    return unpack(RANK_TABLE[hand[start] * 25 + hand[start + 1] * 5 + hand[start + 2]])[1] > 0
+
+
+# --- the game -----------------------------------------------------------------------------
+
+class Game:
+    """One deal of Chắn for four seats."""
+
+    def __init__(
+        self,
+        hands: Sequence[Counts],
+        stock: Sequence[Face],
+        dealer: int,
+        *,
+        rules: str = "house",
+        options: dict[str, bool] | None = None,
+        won_previous_deal: bool = False,
+    ) -> None:
+        self.rules = profile(rules).name
+        self.options = dict(options or {})
+        self.won_previous_deal = won_previous_deal
+        self.dealer = dealer
+        self._check_deal(hands, stock, dealer)
+        self.seats = [SeatState(list(h), tuple(h)) for h in hands]
+        self.initial_stock: tuple[Face, ...] = tuple(stock)
+        self.stock: list[Face] = list(stock)
+        self.log: list[Move] = []
+        self.offer: Offer | None = None
+        self.claims: list[tuple[int, str]] = []  # (seat, "win" | "chiu") still to ask
+        self.owing: int | None = None  # seat owing a discard
+        self.chiu_return: int | None = None  # after an out-of-turn Chíu: where its discard goes
+        self.chiu_card: Face | None = None  # the card just claimed by Chíu (a Chíu ù wins on it)
+        self.result: Result | None = None
+        self._phase = "start"
+        self._to_act = dealer
+
+    # --- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def from_deal(
+        cls, seed: int | None = None, *, rng: random.Random | None = None,
+        dealer: int | None = None, rules: str = "house", options: dict[str, bool] | None = None,
+    ) -> Game:
+        """Shuffle the 100 cards and deal (S1–S3); the dealer is chosen at random (S2)."""
+        rng = rng or random.Random(seed)
+        deck = [f for f in FACES for _ in range(4)]
+        rng.shuffle(deck)
+        dealer = rng.randrange(SEATS) if dealer is None else dealer
+        hands, pos = [], 0
+        for seat in range(SEATS):
+            n = DEALER_CARDS if seat == dealer else OTHER_CARDS
+            hands.append(counts_of(deck[pos : pos + n]))
+            pos += n
+        return cls(hands, deck[pos:], dealer, rules=rules, options=options)
+
+    @staticmethod
+    def _check_deal(hands: Sequence[Counts], stock: Sequence[Face], dealer: int) -> None:
+        if len(hands) != SEATS:
+            raise RecordError(f"hands: {len(hands)} hands; a deal has {SEATS} (S2)", field="hands")
+        if not 0 <= dealer < SEATS:
+            raise RecordError(f"dealer: seat {dealer} does not exist (S2)", field="dealer")
+        for seat, h in enumerate(hands):
+            want = DEALER_CARDS if seat == dealer else OTHER_CARDS
+            if sum(h) != want:
+                raise RecordError(f"hands[{seat}]: {sum(h)} cards; seat {seat} is dealt {want} "
+                                  "(S3)", field=f"hands[{seat}]")
+        if len(stock) != STOCK_CARDS:
+            raise RecordError(f"stock: {len(stock)} cards; the stock has {STOCK_CARDS} (S3)",
+                              field="stock")
+        total = [sum(h[i] for h in hands) for i in range(NFACES)]
+        for f in stock:
+            total[f.index] += 1
+        for f, n in zip(FACES, total):
+            if n != 4:
+                raise RecordError(f"the deal holds {n} copies of {f.code}; the deck has four (S1)",
+                                  field="hands", token=f.code)
+
+    # --- what is pending --------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision to make now, or None when the deal is over."""
+        return None if self.over else Decision(self._to_act, self._phase)
+
+    @property
+    def move_number(self) -> int:
+        """The number the next move will get."""
+        return len(self.log) + 1
+
+    @property
+    def revealed(self) -> int:
+        """Stock cards revealed so far."""
+        return STOCK_CARDS - len(self.stock)
+
+    def hand(self, seat: int) -> Counts:
+        return self.seats[seat].counts()
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the pending decision; in the claim phase the first is
+        ``pass`` ("no claim")."""
+        d = self.pending
+        if d is None:
+            return []
+        return [a for a in self._candidates(d) if self._check(d.seat, a) is None]
+
+    def _candidates(self, d: Decision) -> list[Action]:
+        s = self.seats[d.seat]
+        held = [FACES[i] for i in range(NFACES) if s.hand[i]]
+        if d.phase == "start":
+            return [Action("heaven"), *(Action("discard", f) for f in held), Action("pass")]
+        if d.phase == "discard":
+            return [Action("win"), *(Action("discard", f) for f in held)]
+        if d.phase == "claim":
+            return [Action("pass"), Action("win"), Action("chiu")]
+        assert self.offer is not None
+        x = self.offer.card
+        partners = [f for f in held if f.index == x.index or (x.index != CC and f.index != CC
+                                                              and f.rank == x.rank)]
+        partners.sort(key=lambda f: f.index != x.index)
+        return [*(Action("eat", f) for f in partners), Action("chiu"), Action("pass")]
+
+    # --- the triads ----------------------------------------------------------------------------
+
+    def verify(self, seat: int, action: Action) -> None:
+        """Raise :class:`IllegalActionError` (with the rule ID) unless the action is legal."""
+        problem = self._check(seat, action)
+        if problem is not None:
+            raise IllegalActionError(*problem)
+
+    def can(self, seat: int, action: Action) -> bool:
+        return self._check(seat, action) is None
+
+    def act(self, seat: int, action: Action) -> None:
+        """Verify and apply an action; append it to the log (declined claims are not)."""
+        self.verify(seat, action)
+        phase = self._phase
+        if not (phase == "claim" and action.do == "pass"):
+            self.log.append(Move(self.move_number, seat, action))
+        getattr(self, f"_do_{action.do}")(seat, action)
+
+    def verify_heaven(self, seat: int) -> None:
+        self.verify(seat, Action("heaven"))
+
+    def can_heaven(self, seat: int) -> bool:
+        return self.can(seat, Action("heaven"))
+
+    def heaven(self, seat: int) -> None:
+        """Declare Thiên ù (T1, W3)."""
+        self.act(seat, Action("heaven"))
+
+    def verify_discard(self, seat: int, card: Face) -> None:
+        self.verify(seat, Action("discard", card))
+
+    def can_discard(self, seat: int, card: Face) -> bool:
+        return self.can(seat, Action("discard", card))
+
+    def discard(self, seat: int, card: Face) -> None:
+        """Discard a card (T1, T2, T5)."""
+        self.act(seat, Action("discard", card))
+
+    def verify_eat(self, seat: int, with_card: Face) -> None:
+        self.verify(seat, Action("eat", with_card))
+
+    def can_eat(self, seat: int, with_card: Face) -> bool:
+        return self.can(seat, Action("eat", with_card))
+
+    def eat(self, seat: int, with_card: Face) -> None:
+        """Eat the offered card with a hand card, as a Chắn or a Cạ (T2)."""
+        self.act(seat, Action("eat", with_card))
+
+    def verify_pass(self, seat: int) -> None:
+        self.verify(seat, Action("pass"))
+
+    def can_pass(self, seat: int) -> bool:
+        return self.can(seat, Action("pass"))
+
+    def pass_(self, seat: int) -> None:
+        """Pass the offered card (T2–T4), decline a claim (C5), or, as the dealer, decline
+        Thiên ù with no legal discard (T7)."""
+        self.act(seat, Action("pass"))
+
+    def verify_chiu(self, seat: int) -> None:
+        self.verify(seat, Action("chiu"))
+
+    def can_chiu(self, seat: int) -> bool:
+        return self.can(seat, Action("chiu"))
+
+    def chiu(self, seat: int) -> None:
+        """Claim the public card with three in hand (C2)."""
+        self.act(seat, Action("chiu"))
+
+    def verify_win(self, seat: int) -> None:
+        self.verify(seat, Action("win"))
+
+    def can_win(self, seat: int) -> bool:
+        return self.can(seat, Action("win"))
+
+    def win(self, seat: int) -> None:
+        """Claim a win on the revealed stock card (C1), or after a Chíu (Chíu ù, C2)."""
+        self.act(seat, Action("win"))
+
+    def claim_problem(self, seat: int, action: Action) -> tuple[str, str]:
+        """Why ``seat`` may not make this claim (``win`` or ``chiu``) on the public card."""
+        if self.offer is None:
+            return ("C1", "no card is public")
+        problem = self._win_problem(seat) if action.do == "win" else self._chiu_problem(seat)
+        return problem or ("C5", f"the claim on {self.offer.card.code} was declined")
+
+    # --- legality ------------------------------------------------------------------------------
+
+    def _check(self, seat: int, a: Action) -> tuple[str, str] | None:
+        """(rule, reason) of the first rule the action breaks (§5's order), or None."""
+        if self.over:
+            return ("T6" if self.result and self.result.winner is None else "C1",
+                    "the deal is over")
+        phase, to_act = self._phase, self._to_act
+        turn_rule = "T1" if phase == "start" else "C5" if phase == "claim" else "T2"
+        if not 0 <= seat < SEATS:
+            return (turn_rule, f"there is no seat {seat} (S2)")
+        if seat != to_act:
+            return (turn_rule, f"it is seat {to_act}'s decision ({phase}), not seat {seat}'s")
+        s = self.seats[seat]
+        allowed = {"start": ("heaven", "discard", "pass"), "discard": ("discard", "win"),
+                   "claim": ("pass", "win", "chiu"), "offer": ("eat", "pass", "chiu", "win")}[phase]
+        if a.do not in allowed:
+            return (turn_rule, f"'{a.do}' is not a move in the {phase} phase "
+                               f"(allowed: {', '.join(allowed)})")
+        if a.do in ("discard", "eat") and (a.card is None or not s.hand[a.card.index]):
+            what = "a card" if a.card is None else a.card.code
+            return (turn_rule, f"seat {seat} does not hold {what}")
+        if phase == "start":
+            return self._check_start(seat, a)
+        if phase == "claim":
+            return self._check_claim(seat, a)
+        if phase == "discard":
+            if a.do == "win":
+                return self._check_chiu_win(seat)
+            assert a.card is not None
+            return self._discard_problem(s, a.card)
+        return self._check_offer(seat, a)
+
+    def _check_start(self, seat: int, a: Action) -> tuple[str, str] | None:
+        s = self.seats[seat]
+        if a.do == "heaven":
+            if not is_win(s.counts()):
+                return ("W3", "the dealer's 20 cards do not form a winning set")
+            return None
+        if a.do == "discard":
+            assert a.card is not None
+            return self._discard_problem(s, a.card)
+        # pass: decline Thiên ù; only a dealer without a legal opening discard (T7)
+        if self._legal_discards(s):
+            return ("T1", "the dealer must discard (or declare Thiên ù); passing is only for a "
+                          "dealer with no legal discard (T7)")
+        return None
+
+    def _check_claim(self, seat: int, a: Action) -> tuple[str, str] | None:
+        if a.do == "pass":
+            return None
+        kind = self.claims[0][1]
+        if a.do == "win":
+            if kind != "win":
+                return ("C1", "a win can be claimed only on a revealed stock card")
+            return self._win_problem(seat)
+        problem = self._chiu_problem(seat)
+        if problem is None and kind == "win" and not self._chiu_wins(seat):
+            return ("C3", "win claims come first; a Chíu that does not win waits its turn")
+        return problem
+
+    def _check_offer(self, seat: int, a: Action) -> tuple[str, str] | None:
+        s = self.seats[seat]
+        assert self.offer is not None
+        if a.do == "pass":
+            return None
+        if a.do == "win":  # claims were asked before this ordinary move (C3, C5)
+            return self.claim_problem(seat, a)
+        if a.do == "chiu":
+            if not self.offer.claims_open:
+                return ("C5", f"claims on {self.offer.card.code} are closed: it was passed on "
+                              "from the door where it was revealed")
+            return self._chiu_problem(seat)
+        assert a.card is not None
+        return self._eat_problem(s, self.offer.card, a.card)
+
+    # R7b, R2, R3 for a discard
+    def _discard_problem(self, s: SeatState, z: Face) -> tuple[str, str] | None:
+        if s.ate_ca and z.index != CC:
+            for d in s.discard_log:
+                if d.index != CC and d.rank == z.rank and d.suit != z.suit:
+                    return ("R7", f"having eaten a Cạ, you may not discard {z.code}: with your "
+                                  f"discarded {d.code} it would complete a discarded Cạ")
+        n = s.hand[z.index]
+        if n in (2, 4):
+            kept = "a Chắn" if n == 2 else "two Chắn"
+            return ("R2", f"you hold exactly {n} {z.code}; they stay {kept}")
+        if z.index in s.refused:
+            return ("R3", f"{z.code} was refused at move {s.refused[z.index]}, so it may not be "
+                          "discarded")
+        return None
+
+    def _legal_discards(self, s: SeatState) -> list[Face]:
+        return [FACES[i] for i in range(NFACES) if s.hand[i]
+                and self._discard_problem(s, FACES[i]) is None]
+
+    def _eat_problem(self, s: SeatState, x: Face, y: Face) -> tuple[str, str] | None:
+        """Checks in §5's reporting order: pair, T7, R4, R9, R1, R7, R2, R3, R5, R6, R8."""
+        chan = y.index == x.index
+        if not chan and (x.index == CC or y.index == CC or y.rank != x.rank):
+            return ("T2", f"{y.code} does not pair with {x.code}: an eat makes a Chắn (same "
+                          "card) or a Cạ (same rank, another suit)")
+        if s.dead:
+            return ("T7", "a dead dealer never eats")
+        for mem, why in ((s.discarded, "discarded"), (s.laid_in_ca, "laid from your hand into "
+                                                                    "an eaten Cạ")):
+            if x.index in mem:
+                return ("R4", f"you {why} {x.code} at move {mem[x.index]}; you may not eat it")
+        held = s.hand[x.index]
+        if held == 3:
+            return ("R9", f"holding three {x.code}, you may Chíu or pass, not eat it")
+        if held and not chan:
+            return ("R1", f"you hold {x.code}, so it may be eaten only as a Chắn")
+        if not chan:
+            if s.discarded_ca():
+                return ("R7", "you have discarded two cards of one rank in different suits, so "
+                              "you may eat only Chắn")
+            n = s.hand[y.index]
+            if n in (2, 4):
+                return ("R2", f"you hold exactly {n} {y.code}; they stay a Chắn and cannot "
+                              "make a Cạ")
+            for f in (x, y):
+                if f.index in s.refused:
+                    return ("R3", f"{f.code} was refused at move {s.refused[f.index]}, so no Cạ "
+                                  "you eat may contain it")
+            if _rank_ca(s.hand, x.rank):
+                return ("R5", f"your hand already holds a Cạ of rank {x.rank}")
+            if p0_counts(s.counts())[2] == 1:
+                return ("R6", "your hand has exactly one unpaired card (it is waiting); no Cạ "
+                              "may be eaten")
+        # R8: a legal discard must remain, judged after the eat
+        s.hand[y.index] -= 1
+        was = s.ate_ca
+        s.ate_ca = was or not chan
+        ok = bool(self._legal_discards(s))
+        s.ate_ca = was
+        s.hand[y.index] += 1
+        if not ok:
+            return ("R8", f"after eating {x.code} with {y.code} no card could be discarded")
+        return None
+
+    def _chiu_problem(self, seat: int) -> tuple[str, str] | None:
+        s = self.seats[seat]
+        assert self.offer is not None
+        x = self.offer.card
+        if s.hand[x.index] != 3:
+            return ("C2", f"a Chíu needs three {x.code} in hand; seat {seat} holds "
+                          f"{s.hand[x.index]}")
+        if s.dead:
+            return ("T7", "a dead dealer never claims")
+        if self._chiu_wins(seat):
+            return None
+        s.hand[x.index] -= 3
+        ok = bool(self._legal_discards(s))
+        s.hand[x.index] += 3
+        if not ok:
+            return ("R8", f"after a Chíu on {x.code} no card could be discarded and it does not "
+                          "win")
+        return None
+
+    def _chiu_wins(self, seat: int) -> bool:
+        """Would a Chíu on the public card complete a win (Chíu ù, C2)?"""
+        assert self.offer is not None
+        s = self.seats[seat]
+        x = self.offer.card
+        if s.hand[x.index] != 3:
+            return False
+        hand = s.counts()
+        return is_win(hand[: x.index] + (4,) + hand[x.index + 1 :], s.exposed, x)
+
+    def _win_problem(self, seat: int) -> tuple[str, str] | None:
+        s = self.seats[seat]
+        assert self.offer is not None
+        x = self.offer.card
+        if s.dead:
+            return ("T7", "a dead dealer never wins")
+        if self.offer.source != "stock" or not self.offer.claims_open:
+            return ("C1", "a win can be claimed only on a revealed stock card while claims "
+                          "are open")
+        hand = s.counts()
+        with_x = hand[: x.index] + (hand[x.index] + 1,) + hand[x.index + 1 :]
+        if not is_win(with_x, s.exposed, x):
+            rule = "W2" if x.index == CC and is_win(with_x, s.exposed) else "W1"
+            return (rule, f"seat {seat}'s cards with {x.code} do not form a winning set")
+        return None
+
+    def _check_chiu_win(self, seat: int) -> tuple[str, str] | None:
+        s = self.seats[seat]
+        x = self.chiu_card
+        if x is None:
+            return ("C1", "a win is claimed on a revealed stock card or right after a Chíu")
+        if not is_win(s.counts(), s.exposed, x):
+            return ("W1", "the cards with the Chíu do not form a winning set")
+        return None
+
+    # --- applying actions ----------------------------------------------------------------------
+
+    def _do_heaven(self, seat: int, a: Action) -> None:
+        self._finish(seat, "heaven", None)
+
+    def _do_discard(self, seat: int, a: Action) -> None:
+        s = self.seats[seat]
+        z = a.card
+        assert z is not None
+        s.hand[z.index] -= 1
+        s.discards.append(z)
+        s.discard_log.append(z)
+        s.discarded.setdefault(z.index, len(self.log))
+        self.owing = None
+        self.chiu_card = None
+        back = self.chiu_return
+        self.chiu_return = None
+        if back is not None:  # C4: an out-of-turn Chíu's discard goes back
+            self._make_public(Offer(z, "return", seat, back, True))
+        else:
+            self._make_public(Offer(z, "discard", seat, (seat + 1) % SEATS, True))
+
+    def _do_pass(self, seat: int, a: Action) -> None:
+        s = self.seats[seat]
+        if self._phase == "start":  # T7: the dealer declines Thiên ù with no legal discard
+            s.dead = True
+            self._reveal(seat)
+            return
+        if self._phase == "claim":
+            self.claims.pop(0)
+            self._next_claim()
+            return
+        offer = self.offer
+        assert offer is not None
+        x = offer.card
+        # R3: passing a card it could legally have eaten as a Chắn refuses that face
+        if s.hand[x.index] and x.index not in s.refused and \
+                self._eat_problem(s, x, x) is None:
+            s.refused[x.index] = len(self.log)
+        if offer.source == "stock" and offer.door == seat:  # T4: on to the next seat
+            self._make_public(Offer(x, "stock", seat, (seat + 1) % SEATS, False))
+            return
+        if offer.source == "stock":  # passed twice: it stays at its door
+            self.seats[offer.door].passed.append(x)
+        self._reveal(seat)
+
+    def _do_eat(self, seat: int, a: Action) -> None:
+        s = self.seats[seat]
+        y = a.card
+        assert y is not None and self.offer is not None
+        x = self._take_public()
+        s.hand[y.index] -= 1
+        meld = Meld.of([y, x])
+        s.melds.append(meld)
+        if meld.kind == "ca":
+            s.ate_ca = True
+            s.laid_in_ca.setdefault(y.index, len(self.log))
+        self._owe_discard(seat)
+
+    def _do_chiu(self, seat: int, a: Action) -> None:
+        s = self.seats[seat]
+        assert self.offer is not None
+        in_turn = seat == self.offer.to
+        back = None if in_turn else self.offer.to
+        x = self._take_public()
+        s.hand[x.index] -= 3
+        s.melds.append(Meld.of([x] * 4))
+        self.claims = []
+        self._owe_discard(seat)
+        self.chiu_return = back
+        self.chiu_card = x
+
+    def _do_win(self, seat: int, a: Action) -> None:
+        if self._phase == "discard":  # Chíu ù
+            assert self.chiu_card is not None
+            self._finish(seat, "chiu", self.chiu_card)
+            return
+        assert self.offer is not None
+        by = "own_door" if self.offer.door == seat else "other_door"
+        x = self._take_public()
+        self.seats[seat].hand[x.index] += 1
+        self._finish(seat, by, x)
+
+    # --- flow ---------------------------------------------------------------------------------
+
+    def _take_public(self) -> Face:
+        """Remove the public card from where it lies (a discard pile, or the door)."""
+        offer = self.offer
+        assert offer is not None
+        if offer.source in ("discard", "return"):
+            pile = self.seats[offer.door].discards
+            assert pile and pile[-1] == offer.card
+            pile.pop()
+        self.offer = None
+        return offer.card
+
+    def _owe_discard(self, seat: int) -> None:
+        self.owing = seat
+        self.claims = []
+        self._phase, self._to_act = "discard", seat
+
+    def _reveal(self, seat: int) -> None:
+        """T3: reveal the top stock card at the seat's door; T6: a draw if there is none."""
+        if not self.stock:
+            self.offer = None
+            self.result = Result(None)
+            self._phase = "over"
+            return
+        card = self.stock.pop(0)
+        self._make_public(Offer(card, "stock", seat, seat, True))
+
+    def _make_public(self, offer: Offer) -> None:
+        """The card becomes public: queue the claims (C1–C3), then the ordinary offer."""
+        self.offer = offer
+        self.claims = []
+        if offer.claims_open:
+            order = [(offer.door + k) % SEATS for k in range(SEATS)]
+            if offer.source == "stock":
+                self.claims += [(s, "win") for s in order if self._win_problem(s) is None
+                                or (self._chiu_wins(s) and self._chiu_problem(s) is None)]
+            claimed = {s for s, _ in self.claims}
+            self.claims += [(s, "chiu") for s in order if s != offer.to and s not in claimed
+                            and self._chiu_problem(s) is None]
+        self._next_claim()
+
+    def _next_claim(self) -> None:
+        assert self.offer is not None
+        if self.claims:
+            self._phase, self._to_act = "claim", self.claims[0][0]
+        else:
+            self._phase, self._to_act = "offer", self.offer.to
+
+    def _finish(self, seat: int, win_by: str, card: Face | None) -> None:
+        s = self.seats[seat]
+        hand = list(s.hand)
+        melds = list(s.melds)
+        if win_by == "chiu":  # score the Chíu as three in hand and the winning fourth
+            assert card is not None
+            melds.pop()
+            hand[card.index] += 3
+        elif card is not None:
+            hand[card.index] -= 1
+        pos = Position(
+            hand=tuple(hand), exposed=Exposed.of(melds), winning_card=card, win_by=win_by,
+            rules=self.rules, dealt_fours=tuple(f for f in FACES if s.dealt[f.index] == 4),
+            options=self.options, won_previous_deal=self.won_previous_deal,
+            stock_revealed=self.revealed,
+        )
+        result = score(pos)
+        assert result.win, result.reason
+        self.result = Result(seat, win_by, card, result, settlement(seat, result.points))
+        self.offer = None
+        self.claims = []
+        self._phase = "over"
+
+    # --- views ---------------------------------------------------------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may know (§8.3 VIEW)."""
+        s = self.seats[seat]
+        out: dict[str, Any] = {
+            "rules": self.rules, "seat": seat, "dealer": self.dealer,
+            "phase": self._phase, "to_act": self._to_act,
+            "hand": [f.code for f in FACES for _ in range(s.hand[f.index])],
+            "stock_left": len(self.stock),
+        }
+        if self.offer is not None:
+            out["offer"] = self.offer.to_json()
+        out["table"] = [
+            {"melds": [m.codes for m in t.melds], "discards": [f.code for f in t.discards],
+             "passed": [f.code for f in t.passed], "dead": t.dead}
+            for t in self.seats
+        ]
+        out["memory"] = s.memory_json()
+        return out
+
+    def cards_in_play(self) -> Counts:
+        """Every card's whereabouts summed: hands, melds, discards, doors, stock, offer.
+        Always the full deck (four of each face)."""
+        c = [0] * NFACES
+        for s in self.seats:
+            for i, n in enumerate(s.hand):
+                c[i] += n
+            for f in (*(f for m in s.melds for f in m.faces), *s.discards, *s.passed):
+                c[f.index] += 1
+        for f in self.stock:
+            c[f.index] += 1
+        if self.offer is not None and self.offer.source == "stock":
+            c[self.offer.card.index] += 1
+        return tuple(c)
+
+    # --- records -------------------------------------------------------------------------------
+
+    def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]:
+        """The deal as a ``chan-record/1`` object (§8.2)."""
+        rec: dict[str, Any] = {"format": RECORD_FORMAT, "rules": self.rules,
+                               "dealer": self.dealer}
+        if self.options:
+            rec["options"] = dict(self.options)
+        if players is not None:
+            rec["players"] = list(players)
+        rec["hands"] = [[f.code for f in FACES for _ in range(s.dealt[f.index])]
+                        for s in self.seats]
+        rec["stock"] = [f.code for f in self.initial_stock]
+        rec["moves"] = [m.to_json() for m in self.log]
+        if self.result is not None:
+            rec["result"] = self.result.to_json()
+        return rec
+
+
+RECORD_FORMAT = "chan-record/1"
+
+
+__all__ = [
+    "RECORD_FORMAT", "Action", "Decision", "Game", "Move", "Offer", "Result", "SeatState",
+]

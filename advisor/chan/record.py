@@ -1,0 +1,177 @@
+"""Game records (``chan-record/1``, rules §8.2): read, write and replay.
+
+A replay builds the deal from the record, plays every move through the engine — so
+every rule is checked — and compares the final result. Declined claims are not
+recorded (C5): when the engine asks for a claim and the record's next move is not
+that claim, the claim was declined.
+
+>>> from advisor.chan.game import Game
+>>> g = Game.from_deal(seed=3)
+>>> while not g.over:
+...     g.act(g.pending.seat, g.legal_actions()[-1])
+>>> replay(g.to_record()).valid
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+from advisor.chan.cards import counts_of, parse_cards, parse_face
+from advisor.chan.game import RECORD_FORMAT, Action, Game
+from advisor.chan.profiles import PROFILES
+from advisor.errors import AdvisorError, IllegalActionError, RecordError
+
+RECORD_FIELDS = ("format", "rules", "options", "dealer", "players", "hands", "stock", "moves",
+                 "result")
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The outcome of replaying a record: valid, or the first problem and where."""
+
+    game: Game | None
+    error: AdvisorError | None = None
+    move: int | None = None  # 1-based number of the offending move, if a move is at fault
+    rule: str | None = None
+
+    @property
+    def valid(self) -> bool:
+        return self.error is None
+
+    def describe(self) -> str:
+        if self.error is None:
+            return "valid"
+        where = f"move {self.move}: " if self.move is not None else ""
+        return f"{where}{self.error.message}"
+
+
+def game_from_record(rec: object) -> Game:
+    """The deal of a record, before any move (errors name the field)."""
+    if not isinstance(rec, dict):
+        raise RecordError("a record must be a JSON object", field="$")
+    if rec.get("format") != RECORD_FORMAT:
+        raise RecordError(f"format: expected '{RECORD_FORMAT}', got {rec.get('format')!r}",
+                          field="format")
+    unknown = sorted(set(rec) - set(RECORD_FIELDS))
+    if unknown:
+        raise RecordError(f"{unknown[0]}: unknown field", field=unknown[0])
+    rules = rec.get("rules", "house")
+    if rules not in PROFILES:
+        raise RecordError(f"rules: unknown profile {rules!r}", field="rules")
+    dealer = rec.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool):
+        raise RecordError("dealer: expected a seat number 0–3", field="dealer")
+    hands = rec.get("hands")
+    if not isinstance(hands, list):
+        raise RecordError("hands: expected four lists of cards", field="hands")
+    stock = rec.get("stock")
+    if not isinstance(stock, list):
+        raise RecordError("stock: expected a list of 23 cards", field="stock")
+    options = rec.get("options") or {}
+    if not isinstance(options, dict):
+        raise RecordError("options: expected an object", field="options")
+    try:
+        parsed_hands = [counts_of(parse_cards(h)) for h in hands]
+        parsed_stock = parse_cards(stock)
+    except AdvisorError as err:
+        raise RecordError(f"hands/stock: {err.message}", field="hands", token=err.token) from None
+    return Game(parsed_hands, parsed_stock, dealer, rules=rules, options=options)
+
+
+def replay(rec: object, *, partial: bool = False) -> Replay:
+    """Replay a record move by move. With ``partial``, a record that stops before the
+    end of the deal (a prefix, with no result) is valid."""
+    try:
+        g = game_from_record(rec)
+    except AdvisorError as err:
+        return Replay(None, err)
+    assert isinstance(rec, dict)
+    moves = rec.get("moves")
+    if not isinstance(moves, list):
+        return Replay(g, RecordError("moves: expected a list", field="moves"))
+    for number, mv in enumerate(moves, 1):
+        try:
+            seat, action = _move(mv)
+            play_recorded(g, seat, action)
+        except IllegalActionError as err:
+            return Replay(g, err, number, err.rule)
+        except AdvisorError as err:
+            return Replay(g, RecordError(f"moves[{number - 1}]: {err.message}",
+                                         field=f"moves[{number - 1}]"), number)
+    if not g.over:
+        if partial and "result" not in rec:
+            return Replay(g)
+        return Replay(g, RecordError(f"the deal is not over after {len(moves)} moves: seat "
+                                     f"{g.pending.seat if g.pending else '?'} still has to "
+                                     f"decide ({g.pending.phase if g.pending else '?'})"))
+    assert g.result is not None
+    want = rec.get("result")
+    got = g.result.to_json()
+    if want is None:
+        return Replay(g, RecordError("result: missing; the replay ends with "
+                                     f"{json.dumps(got, ensure_ascii=False)}", field="result"))
+    if want != got:
+        diff = next((k for k in got if not isinstance(want, dict) or want.get(k) != got[k]),
+                    "result")
+        shown = want.get(diff) if isinstance(want, dict) else want
+        return Replay(g, RecordError(f"result.{diff}: the record says {shown!r}, the replay "
+                                     f"gives {got[diff]!r}", field=f"result.{diff}"))
+    return Replay(g)
+
+
+def _move(mv: object) -> tuple[int, Action]:
+    if not isinstance(mv, dict):
+        raise RecordError("a move must be an object like {\"seat\": 1, \"do\": \"pass\"}")
+    seat = mv.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise RecordError("seat: expected a seat number 0–3", field="seat")
+    return seat, Action.from_json(mv)
+
+
+def play_recorded(g: Game, seat: int, action: Action) -> None:
+    """Apply a move as a record states it: declined claims are not recorded (C5), so
+    every claim the engine asks for before this move is declined first."""
+    _decline_claims_before(g, seat, action)
+    g.act(seat, action)
+
+
+def _decline_claims_before(g: Game, seat: int, action: Action) -> None:
+    while g.pending is not None and g.pending.phase == "claim":
+        if action.do in ("win", "chiu"):
+            if seat == g.pending.seat:
+                return
+            in_turn_chiu = action.do == "chiu" and g.offer is not None and seat == g.offer.to
+            if seat not in (s for s, _ in g.claims) and not in_turn_chiu:
+                raise IllegalActionError(*g.claim_problem(seat, action))
+        g.act(g.pending.seat, Action("pass"))
+
+
+def read_records(stream: IO[str]) -> Iterator[tuple[str, Any]]:
+    """Records from a file: one JSON document (an object or a list) or JSON lines.
+    Yields (label, decoded object or a RecordError)."""
+    text = stream.read()
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as err:
+        lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(lines) < 2:
+            yield "record", RecordError(f"malformed JSON: {err.msg} (line {err.lineno})")
+            return
+        for n, line in lines:
+            try:
+                yield f"line {n}", json.loads(line)
+            except json.JSONDecodeError as line_err:
+                yield f"line {n}", RecordError(f"malformed JSON: {line_err.msg}")
+        return
+    if isinstance(doc, list):
+        for i, rec in enumerate(doc):
+            yield f"record {i}", rec
+    else:
+        yield "record", doc
+
+
+__all__ = ["Replay", "game_from_record", "parse_face", "play_recorded", "read_records", "replay"]

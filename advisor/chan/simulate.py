@@ -1,0 +1,173 @@
+"""Play many deals between bots: win shares and settlements with confidence intervals.
+
+With ``duplicate``, each deal is played four times with the players rotated one seat
+each time, so every player gets every hand: luck of the deal cancels out of the
+comparison.
+
+>>> s = simulate(["greedy", "random", "random", "random"], games=4, seed=1)
+>>> s.deals, len(s.players)
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.chan.bots import DEFAULT_TIME_LIMIT, Bot, ExecBot, Incident, make_bot
+from advisor.chan.game import SEATS, Game
+from advisor.errors import AdvisorError
+
+Z95 = 1.959964
+
+
+@dataclass
+class PlayerStats:
+    """One player (a seat spec) over the whole run."""
+
+    player: int
+    spec: str
+    deals: int = 0
+    wins: int = 0
+    total: int = 0
+    total_sq: int = 0
+
+    def add(self, payment: int, won: bool) -> None:
+        self.deals += 1
+        self.wins += won
+        self.total += payment
+        self.total_sq += payment * payment
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.deals if self.deals else 0.0
+
+    def ci95(self) -> tuple[float, float]:
+        """Normal-approximation 95% interval of the mean settlement per deal."""
+        n = self.deals
+        if n < 2:
+            return (self.mean, self.mean)
+        var = (self.total_sq - n * self.mean**2) / (n - 1)
+        half = Z95 * math.sqrt(max(var, 0.0) / n)
+        return (self.mean - half, self.mean + half)
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = self.ci95()
+        return {
+            "player": self.player, "spec": self.spec, "deals": self.deals, "wins": self.wins,
+            "win_share": round(self.wins / self.deals, 4) if self.deals else 0.0,
+            "mean_settlement": round(self.mean, 4), "ci95": [round(lo, 4), round(hi, 4)],
+        }
+
+
+@dataclass
+class Summary:
+    """What a simulation run measured."""
+
+    specs: list[str]
+    seed: int
+    duplicate: bool
+    rules: str
+    players: list[PlayerStats]
+    deals: int = 0
+    games: int = 0
+    draws: int = 0
+    moves: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    incidents: list[Incident] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        secs = max(self.seconds, 1e-9)
+        return {
+            "seed": self.seed, "rules": self.rules, "duplicate": self.duplicate,
+            "deals": self.deals, "games": self.games,
+            "players": [p.to_json() for p in self.players],
+            "draws": self.draws, "draw_share": round(self.draws / self.games, 4)
+            if self.games else 0.0,
+            "moves": self.moves, "bot_decisions": self.decisions,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / secs, 1),
+            "moves_per_second": round(self.moves / secs, 1),
+            "incidents": [{"bot": i.bot, "seat": i.seat, "reason": i.reason}
+                          for i in self.incidents],
+        }
+
+
+def play(game: Game, bots: Sequence[Bot]) -> tuple[int, int]:
+    """Play one deal to its end; returns (moves, bot decisions). Decisions with a single
+    legal action (forced moves) are played without asking the bot."""
+    for seat, bot in enumerate(bots):
+        bot.start(seat, game.rules)
+    moves = decisions = 0
+    while (d := game.pending) is not None:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = bots[d.seat].decide(game.view(d.seat), legal)
+            decisions += 1
+        game.act(d.seat, action)
+        moves += 1
+    assert game.result is not None
+    result = game.result.to_json()
+    for bot in bots:
+        bot.end(result)
+    return moves, decisions
+
+
+def simulate(
+    specs: Sequence[str],
+    *,
+    games: int,
+    seed: int = 0,
+    duplicate: bool = False,
+    rules: str = "house",
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    on_game: Callable[[Game, list[str]], None] | None = None,
+) -> Summary:
+    """Play ``games`` deals (each four times with ``duplicate``) between the players
+    named by ``specs`` (player p sits at seat p, rotated by one seat per replay)."""
+    if len(specs) != SEATS:
+        raise AdvisorError(f"seats: {len(specs)} seat specs given; a table has {SEATS}",
+                           field="seats")
+    if games < 1:
+        raise AdvisorError("games: at least one deal", field="games")
+    players = [make_bot(s, seed=seed * 1009 + p, time_limit=time_limit)
+               for p, s in enumerate(specs)]
+    summary = Summary(list(specs), seed, duplicate, rules,
+                      [PlayerStats(p, s) for p, s in enumerate(specs)])
+    start = time.perf_counter()
+    try:
+        for k in range(games):
+            deal = Game.from_deal(rng=random.Random(f"{seed}:{k}"), rules=rules)
+            hands = [deal.hand(s) for s in range(SEATS)]
+            summary.deals += 1
+            for r in range(SEATS if duplicate else 1):
+                game = Game(hands, deal.initial_stock, deal.dealer, rules=rules)
+                at_seat = [players[(s - r) % SEATS] for s in range(SEATS)]
+                moves, decisions = play(game, at_seat)
+                summary.games += 1
+                summary.moves += moves
+                summary.decisions += decisions
+                assert game.result is not None
+                if game.result.winner is None:
+                    summary.draws += 1
+                for s in range(SEATS):
+                    summary.players[(s - r) % SEATS].add(
+                        game.result.payments[s], game.result.winner == s)
+                if on_game is not None:
+                    on_game(game, [specs[(s - r) % SEATS] for s in range(SEATS)])
+    finally:
+        for bot in players:
+            bot.close()
+        summary.seconds = time.perf_counter() - start
+        summary.incidents = [i for b in players if isinstance(b, ExecBot) for i in b.incidents]
+    return summary
+
+
+__all__ = ["PlayerStats", "Summary", "play", "simulate"]
