@@ -7,7 +7,7 @@ PORT ?= 8000
 HAND ?= examples/hand.json
 
 # Only the source trees that exist (service/ and benchmarks/ may come later).
-LINT_PATHS := $(wildcard advisor service tests benchmarks)
+LINT_PATHS := $(wildcard advisor service tests benchmarks examples)
 TYPE_PATHS := $(wildcard advisor service)
 
 STAMP := $(VENV)/.installed

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from advisor.chan.cards import counts_of, parse_cards, parse_face
+from advisor.chan.cards import Face, counts_of, parse_cards, parse_face
 from advisor.chan.game import RECORD_FORMAT, Action, Game
 from advisor.chan.profiles import PROFILES
 from advisor.errors import AdvisorError, IllegalActionError, RecordError
@@ -74,12 +74,17 @@ def game_from_record(rec: object) -> Game:
     options = rec.get("options") or {}
     if not isinstance(options, dict):
         raise RecordError("options: expected an object", field="options")
+    parsed_hands = [counts_of(_cards(f"hands[{i}]", h)) for i, h in enumerate(hands)]
+    return Game(parsed_hands, _cards("stock", stock), dealer, rules=rules, options=options)
+
+
+def _cards(name: str, value: object) -> list[Face]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise RecordError(f"{name}: expected a list of card codes", field=name)
     try:
-        parsed_hands = [counts_of(parse_cards(h)) for h in hands]
-        parsed_stock = parse_cards(stock)
+        return parse_cards(value)
     except AdvisorError as err:
-        raise RecordError(f"hands/stock: {err.message}", field="hands", token=err.token) from None
-    return Game(parsed_hands, parsed_stock, dealer, rules=rules, options=options)
+        raise RecordError(f"{name}: {err.message}", field=name, token=err.token) from None
 
 
 def replay(rec: object, *, partial: bool = False) -> Replay:

@@ -1,0 +1,111 @@
+"""Invariants of the rules engine over random legal play (Hypothesis stateful test).
+
+After every action: the 100 cards are all accounted for exactly once; hand sizes follow
+the rules (19 at rest, 20 while owing a discard, for the dealer's opening, the dead
+dealer and the winner); every listed legal action is accepted and every other action
+is rejected with a rule ID; at the end, payments sum to zero and the record replays.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from advisor.chan.cards import FACES, FULL_DECK
+from advisor.chan.game import SEATS, Action, Game
+from advisor.chan.record import replay
+from advisor.errors import IllegalActionError
+
+RULE_ID = re.compile(r"^(S[1-3]|T[1-7]|R[1-9]|C[1-5]|W[1-3])$")
+EVERY_ACTION = [Action("heaven"), Action("pass"), Action("chiu"), Action("win"),
+                *(Action("discard", f) for f in FACES), *(Action("eat", f) for f in FACES)]
+
+
+def expected_size(g: Game, seat: int) -> int:
+    s = g.seats[seat]
+    if s.dead:
+        return 20
+    if g.result is not None:
+        return 20 if g.result.winner == seat else 19
+    d = g.pending
+    assert d is not None
+    if d.phase == "start":
+        return 20 if seat == g.dealer else 19
+    if d.phase == "discard" and d.seat == seat:
+        return 20
+    return 19
+
+
+class RandomDeals(RuleBasedStateMachine):
+    """Plays deals by choosing uniformly among the legal actions."""
+
+    game: Game
+
+    @initialize(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(["house", "cvv"]))
+    def deal(self, seed: int, rules: str) -> None:
+        self.game = Game.from_deal(seed=seed, rules=rules)
+
+    @precondition(lambda self: not self.game.over)
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        g = self.game
+        legal = g.legal_actions()
+        assert legal, "a pending decision always has a legal action"
+        d = g.pending
+        assert d is not None
+        if d.phase == "claim":
+            assert legal[0] == Action("pass")
+        action = data.draw(st.sampled_from(legal))
+        g.act(d.seat, action)
+
+    @precondition(lambda self: self.game.over)
+    @rule()
+    def finished(self) -> None:
+        g = self.game
+        assert g.result is not None
+        assert sum(g.result.payments) == 0
+        if g.result.winner is not None:
+            w = g.result.winner
+            assert g.result.payments[w] == 3 * g.result.points > 0
+        r = replay(g.to_record())
+        assert r.valid, r.describe()
+
+    @invariant()
+    def cards_accounted_for(self) -> None:
+        assert self.game.cards_in_play() == FULL_DECK
+
+    @invariant()
+    def hand_sizes(self) -> None:
+        g = self.game
+        for seat in range(SEATS):
+            s = g.seats[seat]
+            total = sum(s.hand) + sum(len(m.faces) for m in s.melds)
+            assert total == expected_size(g, seat), (seat, g.pending, total)
+
+    @invariant()
+    def legal_accepted_others_rejected_with_a_rule(self) -> None:
+        g = self.game
+        d = g.pending
+        if d is None:
+            return
+        legal = set(g.legal_actions())
+        for seat in range(SEATS):
+            for a in EVERY_ACTION:
+                if seat == d.seat and a in legal:
+                    assert g.can(seat, a)
+                    continue
+                try:
+                    g.verify(seat, a)
+                except IllegalActionError as err:
+                    assert RULE_ID.match(err.rule), err.rule
+                    assert err.message.startswith(f"{err.rule}: ")
+                else:
+                    raise AssertionError(f"seat {seat} {a} accepted but not listed as legal")
+
+
+RandomDeals.TestCase.settings = settings(max_examples=25, stateful_step_count=120,
+                                         deadline=None)
+TestRandomDeals = RandomDeals.TestCase
