@@ -8,11 +8,15 @@ the log. :meth:`Game.act` does the same for an :class:`Action` given as data.
 
 >>> g = Game.from_deal(seed=7)
 >>> d = g.pending
->>> d.phase, d.seat == g.dealer, len(g.hand(g.dealer))
+>>> d.phase, d.seat == g.dealer, sum(g.hand(g.dealer))
 ('start', True, 20)
->>> g.act(d.seat, g.legal_actions()[-1])
->>> g.pending.phase
-'claim'
+>>> g.verify_discard((g.dealer + 1) % 4, parse_face("5v"))
+Traceback (most recent call last):
+...
+advisor.errors.IllegalActionError: T1: it is seat 0's decision (start), not seat 1's
+>>> g.discard(g.dealer, g.legal_actions()[-1].card)
+>>> g.log[0].to_json() == {"seat": g.dealer, "do": "discard", "card": g.log[0].action.card.code}
+True
 
 Card flow, in one place:
 
