@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from advisor.chan.cards import BY_CODE, FACES, Counts, counts_of, parse_cards
+from advisor.chan.cards import BY_CODE, Counts, Face, counts_of, parse_cards
 from advisor.chan.game import Action
-from advisor.chan.pairing import Exposed, Meld, distance, p0_counts
+from advisor.chan.pairing import Exposed, Meld, discard_distances, distance, p0_counts
 from advisor.errors import AdvisorError
 
 DEFAULT_TIME_LIMIT = 5.0
@@ -85,45 +85,51 @@ def _without(c: Counts, i: int) -> Counts:
     return c[:i] + (c[i] - 1,) + c[i + 1 :]
 
 
+def greedy_choice(hand: Counts, exposed: Exposed, legal: Sequence[Action],
+                  offered: Face | None) -> Action:
+    """The greedy pairing heuristic on a seat's own cards: always win (or declare
+    Thiên ù); Chíu when it can; eat when the eat and the best discard after it lower the
+    distance; discard the card that leaves the smallest distance, then the fewest
+    unpaired cards (the first such card in deck order); otherwise pass."""
+    by_do: dict[str, list[Action]] = {}
+    for a in legal:
+        by_do.setdefault(a.do, []).append(a)
+    for do in ("win", "heaven", "chiu"):
+        if do in by_do:
+            return by_do[do][0]
+    if "discard" in by_do:
+        after = discard_distances(hand, exposed)
+
+        def key(a: Action) -> tuple[int, int]:
+            assert a.card is not None
+            d = after[a.card.index]
+            return (99 if d is None else d, p0_counts(_without(hand, a.card.index))[2])
+
+        return min(by_do["discard"], key=key)
+    if "eat" in by_do and offered is not None:
+        now = distance(hand, exposed)
+        best: tuple[int, Action] | None = None
+        for a in by_do["eat"]:
+            assert a.card is not None
+            melds = Exposed.of([*exposed.melds, Meld.of([a.card, offered])])
+            dd = discard_distances(_without(hand, a.card.index), melds).values()
+            v = min((99 if d is None else d) for d in dd)
+            if best is None or v < best[0]:
+                best = (v, a)
+        if best is not None and now is not None and best[0] < now:
+            return best[1]
+    return by_do.get("pass", list(legal))[0]
+
+
 class GreedyBot(BaseBot):
-    """A plain pairing heuristic: always win; Chíu when it can; eat when the eat and the
-    best discard after it bring the hand closer to a win; discard the card that leaves
-    the smallest distance, then the fewest unpaired cards."""
+    """:func:`greedy_choice` on the seat's VIEW."""
 
     name = "greedy"
 
     def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        by_do: dict[str, list[Action]] = {}
-        for a in legal:
-            by_do.setdefault(a.do, []).append(a)
-        for do in ("win", "heaven", "chiu"):
-            if do in by_do:
-                return by_do[do][0]
         hand, exposed = _view_cards(view)
-        if "discard" in by_do:
-            return min(by_do["discard"], key=lambda a: self._after_discard(hand, exposed, a))
-        if "eat" in by_do:
-            now = distance(hand, exposed)
-            offered = BY_CODE[view["offer"]["card"]]
-            best: tuple[tuple[int, int], Action] | None = None
-            for a in by_do["eat"]:
-                assert a.card is not None
-                after = _without(hand, a.card.index)
-                melds = Exposed.of([*exposed.melds, Meld.of([a.card, offered])])
-                score = min(self._after_discard(after, melds, Action("discard", f))
-                            for f in FACES if after[f.index])
-                if best is None or score < best[0]:
-                    best = (score, a)
-            if best is not None and now is not None and best[0][0] < now:
-                return best[1]
-        return by_do.get("pass", list(legal))[0]
-
-    @staticmethod
-    def _after_discard(hand: Counts, exposed: Exposed, a: Action) -> tuple[int, int]:
-        assert a.card is not None
-        after = _without(hand, a.card.index)
-        d = distance(after, exposed)
-        return (99 if d is None else d, p0_counts(after)[2])
+        offer = view.get("offer")
+        return greedy_choice(hand, exposed, legal, BY_CODE[offer["card"]] if offer else None)
 
 
 @dataclass
@@ -235,7 +241,7 @@ class ExecBot(BaseBot):
         self.close()
 
 
-SPEC_HELP = "random | greedy | exec:COMMAND"
+SPEC_HELP = "random | greedy | advisor | advisor:BUDGET_MS | exec:COMMAND"
 
 
 def make_bot(spec: str, *, seed: int | None = None,
@@ -248,6 +254,18 @@ def make_bot(spec: str, *, seed: int | None = None,
         return GreedyBot()
     if spec.startswith("exec:") and spec[5:].strip():
         return ExecBot(spec[5:].strip(), time_limit)
+    if spec == "advisor" or spec.startswith("advisor:"):
+        from advisor.chan.advice import DEFAULT_BUDGET_MS, AdvisorBot  # the advisor uses bots
+
+        budget = spec.partition(":")[2]
+        try:
+            ms = float(budget) if budget else DEFAULT_BUDGET_MS
+        except ValueError:
+            ms = -1.0
+        if not 0 < ms <= 10_000:
+            raise AdvisorError(f"'{spec}': the budget is milliseconds, 0 < ms ≤ 10000",
+                               field="seats", token=spec)
+        return AdvisorBot(ms, seed=seed or 0)
     raise AdvisorError(f"'{spec}' is not a seat spec ({SPEC_HELP})", field="seats", token=spec)
 
 

@@ -130,7 +130,8 @@ class Offer:
     claims_open: bool
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": self.card.code, "source": self.source, "door": self.door}
+        return {"card": self.card.code, "source": self.source, "door": self.door,
+                "to": self.to, "claims_open": self.claims_open}
 
 
 @dataclass(frozen=True)
@@ -433,10 +434,18 @@ class Game:
             return ("T6" if self.result and self.result.winner is None else "C1",
                     "the deal is over")
         phase, to_act = self._phase, self._to_act
-        turn_rule = "T1" if phase == "start" else "C5" if phase == "claim" else "T2"
+        turn_rule = "T1" if phase == "start" else "C3" if phase == "claim" else "T2"
         if not 0 <= seat < SEATS:
             return (turn_rule, f"there is no seat {seat} (S2)")
         if seat != to_act:
+            if a.do in ("win", "chiu") and self.offer is not None and phase in ("claim", "offer"):
+                problem = self.claim_problem(seat, a)
+                if phase != "claim" or problem[0] != "C5":
+                    return problem  # why this seat may not claim at all
+            card = f" on {self.offer.card.code}" if self.offer is not None else ""
+            if phase == "claim":
+                return ("C3", f"seat {to_act} has priority{card} and decides first, not seat "
+                              f"{seat}")
             return (turn_rule, f"it is seat {to_act}'s decision ({phase}), not seat {seat}'s")
         s = self.seats[seat]
         allowed = {"start": ("heaven", "discard", "pass"), "discard": ("discard", "win"),
@@ -528,7 +537,7 @@ class Game:
             return ("T2", f"{y.code} does not pair with {x.code}: an eat makes a Chắn (same "
                           "card) or a Cạ (same rank, another suit)")
         if s.dead:
-            return ("T7", "a dead dealer never eats")
+            return ("T7", f"a dead dealer never eats ({x.code})")
         for mem, why in ((s.discarded, "discarded"), (s.laid_in_ca, "laid from your hand into "
                                                                     "an eaten Cạ")):
             if x.index in mem:
@@ -540,8 +549,8 @@ class Game:
             return ("R1", f"you hold {x.code}, so it may be eaten only as a Chắn")
         if not chan:
             if s.discarded_ca():
-                return ("R7", "you have discarded two cards of one rank in different suits, so "
-                              "you may eat only Chắn")
+                return ("R7", f"you have discarded two cards of one rank in different suits, so "
+                              f"you may eat {x.code} only as a Chắn")
             n = s.hand[y.index]
             if n in (2, 4):
                 return ("R2", f"you hold exactly {n} {y.code}; they stay a Chắn and cannot "
@@ -551,10 +560,11 @@ class Game:
                     return ("R3", f"{f.code} was refused at move {s.refused[f.index]}, so no Cạ "
                                   "you eat may contain it")
             if _rank_ca(s.hand, x.rank):
-                return ("R5", f"your hand already holds a Cạ of rank {x.rank}")
+                return ("R5", f"your hand already holds a Cạ of rank {x.rank}, so {x.code} may "
+                              "not be eaten as a Cạ")
             if p0_counts(s.counts())[2] == 1:
-                return ("R6", "your hand has exactly one unpaired card (it is waiting); no Cạ "
-                              "may be eaten")
+                return ("R6", f"your hand has exactly one unpaired card (it is waiting), so "
+                              f"{x.code} may not be eaten as a Cạ")
         # R8: a legal discard must remain, judged after the eat
         s.hand[y.index] -= 1
         was = s.ate_ca
@@ -574,7 +584,7 @@ class Game:
             return ("C2", f"a Chíu needs three {x.code} in hand; seat {seat} holds "
                           f"{s.hand[x.index]}")
         if s.dead:
-            return ("T7", "a dead dealer never claims")
+            return ("T7", f"a dead dealer never claims ({x.code})")
         if self._chiu_wins(seat):
             return None
         s.hand[x.index] -= 3
@@ -600,10 +610,14 @@ class Game:
         assert self.offer is not None
         x = self.offer.card
         if s.dead:
-            return ("T7", "a dead dealer never wins")
-        if self.offer.source != "stock" or not self.offer.claims_open:
-            return ("C1", "a win can be claimed only on a revealed stock card while claims "
-                          "are open")
+            return ("T7", f"a dead dealer never wins ({x.code})")
+        if self.offer.source != "stock":
+            kind = "a returned card" if self.offer.source == "return" else "a discard"
+            return ("C1", f"{x.code} is {kind}; a win can be claimed only on a revealed stock "
+                          "card")
+        if not self.offer.claims_open:
+            return ("C5", f"claims on {x.code} are closed: it was passed on from the door where "
+                          "it was revealed (T4)")
         hand = s.counts()
         with_x = hand[: x.index] + (hand[x.index] + 1,) + hand[x.index + 1 :]
         if not is_win(with_x, s.exposed, x):
@@ -617,7 +631,8 @@ class Game:
         if x is None:
             return ("C1", "a win is claimed on a revealed stock card or right after a Chíu")
         if not is_win(s.counts(), s.exposed, x):
-            return ("W1", "the cards with the Chíu do not form a winning set")
+            rule = "W2" if x.index == CC and is_win(s.counts(), s.exposed) else "W1"
+            return (rule, f"the cards with the Chíu on {x.code} do not form a winning set")
         return None
 
     # --- applying actions ----------------------------------------------------------------------
@@ -775,6 +790,21 @@ class Game:
         self.claims = []
         self._phase = "over"
 
+    def clone(self) -> Game:
+        """An independent copy of the deal as it stands (the log is not copied)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.seats = [
+            SeatState(list(s.hand), s.dealt, list(s.melds), list(s.discards), list(s.passed),
+                      s.dead, dict(s.discarded), list(s.discard_log), dict(s.refused),
+                      dict(s.laid_in_ca), s.ate_ca)
+            for s in self.seats
+        ]
+        g.stock = list(self.stock)
+        g.claims = list(self.claims)
+        g.log = []
+        return g
+
     # --- views ---------------------------------------------------------------------------------
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -794,6 +824,8 @@ class Game:
             for t in self.seats
         ]
         out["memory"] = s.memory_json()
+        if self.chiu_card is not None and self._phase == "discard":
+            out["chiu"] = {"card": self.chiu_card.code, "return_to": self.chiu_return}
         return out
 
     def cards_in_play(self) -> Counts:

@@ -387,7 +387,12 @@ def _distance_of_types(types: list[int], e: int, exposed: Exposed) -> int | None
 
 
 def _caps(exposed: Exposed) -> Counts:
-    return tuple(COPIES - n for n in exposed.counts)
+    return _caps_of(exposed.counts)
+
+
+@lru_cache(maxsize=4096)
+def _caps_of(meld_counts: Counts) -> Counts:
+    return tuple(COPIES - n for n in meld_counts)
 
 
 def distance(hand: Counts, exposed: Exposed = NO_MELDS) -> int | None:
@@ -496,6 +501,30 @@ def _useful(hand: Counts, exposed: Exposed, cap: Counts, types: list[int]) -> li
                 more = _group_type(h[:j] + (n + 1,) + h[j + 1 :], c)
                 if _combine(tuple(sorted([*others, more])), e - 1, max_ca) == target:
                     out.append(FACES[start + j])
+    return out
+
+
+def discard_distances(hand: Counts, exposed: Exposed = NO_MELDS) -> dict[int, int | None]:
+    """Distance after throwing one card of each face held: {face index: distance}.
+    Only the thrown card's rank changes, so the other eight option ids are reused.
+
+    >>> from advisor.chan.cards import parse_cards, counts_of, BY_CODE
+    >>> h = counts_of(parse_cards("2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s 5m"))
+    >>> dd = discard_distances(h)
+    >>> dd[BY_CODE["5m"].index], dd[BY_CODE["9v"].index]
+    (1, 2)
+    """
+    cap = _caps(exposed)
+    types = _group_types(hand, cap)
+    e = WIN_SIZE - exposed.size - sum(hand) + 1
+    out: dict[int, int | None] = {}
+    for g, start in enumerate(GROUPS):
+        h, c = _group_of(hand, start), _group_of(cap, start)
+        for j, n in enumerate(h):
+            if n:
+                changed = types.copy()
+                changed[g] = _group_type(h[:j] + (n - 1,) + h[j + 1 :], c)
+                out[start + j] = _distance_of_types(changed, e, exposed)
     return out
 
 
