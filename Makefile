@@ -5,6 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 HAND ?= examples/hand.json
+VIEW ?= examples/view.json
 
 # Only the source trees that exist (service/ and benchmarks/ may come later).
 LINT_PATHS := $(wildcard advisor service tests benchmarks examples)
@@ -25,7 +26,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
-run: install ## Analyse the example hand (examples/hand.json)
+run: install ## Advice on an example position (examples/view.json), then an analysis
+	$(BIN)/advisor chan advise $(VIEW)
+	@echo
 	$(BIN)/advisor chan analyze $(HAND)
 
 test: lint typecheck pytest ## Lint, type-check and run the tests (what CI runs)

@@ -18,6 +18,9 @@ from service import problems
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 256 * 1024,  # bytes; a larger body is 413
     "MAX_BATCH": 1000,  # positions per request; more is 413
+    "MAX_ADVICE_BUDGET_MS": 200.0,  # the advisor's time per VIEW, whatever the client asks
+    "MAX_ADVICE_SAMPLES": 2000,  # sampled worlds per VIEW when the client fixes the number
+    "MAX_ADVICE_BATCH": 10,  # VIEWs per advice request (each takes its full budget)
 }
 
 

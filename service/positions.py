@@ -62,6 +62,7 @@ def evaluate(
     schema: Schema,
     parse: Callable[[object], P],
     compute: Callable[[P], JSONResult],
+    max_batch: int | None = None,
 ) -> Response:
     """Answer a request whose body is one position (an object → one result object) or a
     batch (a list → a list of results in the same order).
@@ -79,7 +80,7 @@ def evaluate(
     if not body:
         raise Problem(422, "empty-batch", "Empty batch",
                       "the batch is an empty list; send at least one position")
-    limit: int = current_app.config["MAX_BATCH"]
+    limit: int = max_batch or current_app.config["MAX_BATCH"]
     if len(body) > limit:
         raise Problem(413, "batch-too-large", "Batch too large",
                       f"the batch has {len(body)} positions; at most {limit} per request")

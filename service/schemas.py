@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 
 class Cards(fields.Raw):
@@ -107,6 +107,74 @@ class PositionSchema(Schema):
     options = Flags(allow_none=True)
     context = fields.Nested(ContextSchema, allow_none=True)
     seen = Cards(allow_none=True)
+
+
+class OfferSchema(Schema):
+    """The card on offer in a VIEW (§8.3)."""
+
+    class Meta:
+        unknown = RAISE
+
+    card = fields.String(required=True)
+    source = fields.String(required=True, validate=validate.OneOf(["discard", "stock", "return"]))
+    door = StrictInteger(required=True, validate=validate.Range(0, 3))
+    to = StrictInteger(validate=validate.Range(0, 3))
+    claims_open = StrictBoolean()
+
+
+class SeatTableSchema(Schema):
+    """What the table shows of one seat."""
+
+    class Meta:
+        unknown = RAISE
+
+    melds = fields.List(fields.List(fields.String()), required=True)
+    discards = fields.List(fields.String(), required=True)
+    passed = fields.List(fields.String(), required=True)
+    dead = StrictBoolean(required=True)
+
+
+class MemorySchema(Schema):
+    """The seat's own history that R3, R4 and R7 depend on."""
+
+    class Meta:
+        unknown = RAISE
+
+    discarded = fields.List(fields.String(), required=True)
+    refused = fields.List(fields.String(), required=True)
+    laid_in_ca = fields.List(fields.String(), required=True)
+    ate_ca = StrictBoolean(required=True)
+
+
+class ChiuSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    card = fields.String(required=True)
+    return_to = StrictInteger(allow_none=True, validate=validate.Range(0, 3))
+
+
+class ViewSchema(Schema):
+    """A seat's VIEW (rules §8.3), the input of the advisor."""
+
+    class Meta:
+        unknown = RAISE
+
+    rules = fields.String()
+    options = Flags(allow_none=True)
+    seat = StrictInteger(required=True, validate=validate.Range(0, 3))
+    dealer = StrictInteger(required=True, validate=validate.Range(0, 3))
+    phase = fields.String(required=True,
+                          validate=validate.OneOf(["start", "offer", "discard", "claim"]))
+    to_act = StrictInteger(validate=validate.Range(0, 3))
+    hand = fields.List(fields.String(), required=True)
+    stock_left = StrictInteger(required=True, validate=validate.Range(0, 23))
+    offer = fields.Nested(OfferSchema, allow_none=True)
+    table = fields.List(fields.Nested(SeatTableSchema), required=True,
+                        validate=validate.Length(equal=4))
+    memory = fields.Nested(MemorySchema)
+    chiu = fields.Nested(ChiuSchema, allow_none=True)
+    is_partial = StrictBoolean(data_key="partial")  # `partial` is a Schema attribute
 
 
 def flatten_errors(messages: Any, prefix: str = "") -> dict[str, list[str]]:

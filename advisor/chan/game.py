@@ -186,13 +186,17 @@ class SeatState:
     refused: dict[int, int] = field(default_factory=dict)
     laid_in_ca: dict[int, int] = field(default_factory=dict)
     ate_ca: bool = False
+    _exposed: Exposed | None = field(default=None, repr=False, compare=False)
 
     def counts(self) -> Counts:
         return tuple(self.hand)
 
     @property
     def exposed(self) -> Exposed:
-        return Exposed.of(self.melds)
+        """The melds summarised for evaluation (cached until the melds change)."""
+        if self._exposed is None or len(self._exposed.melds) != len(self.melds):
+            self._exposed = Exposed.of(self.melds)
+        return self._exposed
 
     def discarded_ca(self) -> bool:
         """R7(a): two discards of one rank in different suits (Chi chi never counts)."""

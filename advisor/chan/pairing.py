@@ -119,7 +119,6 @@ class Meld:
 
     @classmethod
     def of(cls, faces: Sequence[Face]) -> Meld:
-        codes = " ".join(f.code for f in faces)
         if len(faces) == 4 and len({f.index for f in faces}) == 1:
             return cls("chiu", tuple(faces))
         if len(faces) == 2:
@@ -128,6 +127,7 @@ class Meld:
                 return cls("chan", (a, b))
             if a.rank == b.rank and a.suit != "c":
                 return cls("ca", tuple(sorted(faces, key=lambda f: f.index)))
+        codes = " ".join(f.code for f in faces)
         raise MeldError(
             f"'{codes}' is not a meld: a meld is a Chắn (two identical cards), a Cạ "
             "(same rank, different suits) or a Chíu (four identical) (§2)",

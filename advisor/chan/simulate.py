@@ -80,6 +80,7 @@ class Summary:
     decisions: int = 0
     seconds: float = 0.0
     incidents: list[Incident] = field(default_factory=list)
+    latencies: dict[int, list[float]] = field(default_factory=dict)  # advisor players
 
     def to_json(self) -> dict[str, Any]:
         secs = max(self.seconds, 1e-9)
@@ -95,7 +96,21 @@ class Summary:
             "moves_per_second": round(self.moves / secs, 1),
             "incidents": [{"bot": i.bot, "seat": i.seat, "reason": i.reason}
                           for i in self.incidents],
+            "advisor_latency_ms": {str(p): latency_summary(v) for p, v in self.latencies.items()},
         }
+
+
+def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
+    """Median, 99th percentile and maximum of decision times, in milliseconds."""
+    if not seconds:
+        return {"decisions": 0}
+    xs = sorted(seconds)
+
+    def pick(q: float) -> float:
+        return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1000, 2)
+
+    return {"decisions": len(xs), "median": pick(0.5), "p99": pick(0.99),
+            "max": round(xs[-1] * 1000, 2)}
 
 
 def play(game: Game, bots: Sequence[Bot]) -> tuple[int, int]:
@@ -167,6 +182,10 @@ def simulate(
             bot.close()
         summary.seconds = time.perf_counter() - start
         summary.incidents = [i for b in players if isinstance(b, ExecBot) for i in b.incidents]
+        for p, b in enumerate(players):
+            times = getattr(b, "latencies", None)
+            if isinstance(times, list):
+                summary.latencies[p] = list(times)
     return summary
 
 

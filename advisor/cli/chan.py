@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Callable
@@ -9,6 +10,7 @@ from typing import IO, Any
 
 import click
 
+from advisor.chan.advice import DEFAULT_BUDGET_MS, advise, view_from_position
 from advisor.chan.analysis import Analysis, analyze
 from advisor.chan.game import Game
 from advisor.chan.position import WIN_BY, Position
@@ -28,7 +30,13 @@ from advisor.cli.common import (
     run_items,
     use_color,
 )
-from advisor.cli.render import Style, analysis_text, score_text, simulation_text
+from advisor.cli.render import (
+    Style,
+    advice_text,
+    analysis_text,
+    score_text,
+    simulation_text,
+)
 from advisor.errors import AdvisorError
 
 _MELD_SPLIT = re.compile(r"\s*[;|]\s*")
@@ -267,3 +275,105 @@ def replay_cmd(file: IO[str], as_json: bool) -> None:
         click.echo(f"{count - bad} of {count} records valid")
     if bad or not count:
         sys.exit(EXIT_BAD_INPUT)
+
+
+@chan.command("advise")
+@click.argument("file", type=click.File("r", encoding="utf-8"), required=False)
+@click.option("--hand", "-H", metavar="CARDS", help="Your concealed cards.")
+@click.option("--melds", "-m", metavar="MELDS", multiple=True,
+              help="Your exposed melds; repeat the flag or separate melds with ';'.")
+@click.option("--offer", metavar="CARD", help="The card offered to you.")
+@click.option("--from", "source", type=click.Choice(["discard", "stock"]), default="discard",
+              show_default=True, help="Where the offered card comes from.")
+@click.option("--seen", metavar="CARDS", help="Other cards seen: melds, discards, doors.")
+@click.option("--stock-left", type=click.IntRange(0, 23), help="Stock cards left.")
+@click.option("--discarded", metavar="CARDS", help="Memory: faces you discarded (R4, R7).")
+@click.option("--refused", metavar="CARDS", help="Memory: faces you refused (R3).")
+@click.option("--laid-in-ca", metavar="CARDS", help="Memory: faces you laid in an eaten Cạ.")
+@click.option("--ate-ca", is_flag=True, help="Memory: you have eaten a Cạ (R7).")
+@click.option("--rules", "-r", type=click.Choice(list(PROFILES)), default="house",
+              show_default=True)
+@click.option("--record", "record_file", type=click.File("r", encoding="utf-8"),
+              metavar="FILE", help="A chan-record/1 prefix: advise the decision it stops at.")
+@click.option("--seat", type=click.IntRange(0, 3),
+              help="With --record: the seat to advise (must be the one to decide).")
+@click.option("--budget-ms", type=click.FloatRange(0.1, 10_000), default=DEFAULT_BUDGET_MS,
+              show_default=True, help="Time for the search.")
+@click.option("--samples", type=click.IntRange(1, 100_000),
+              help="Worlds to sample instead of a time budget (reproducible to the bit).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="The advice as one JSON object.")
+def advise_cmd(file: IO[str] | None, hand: str | None, melds: tuple[str, ...],
+               offer: str | None, source: str, seen: str | None, stock_left: int | None,
+               discarded: str | None, refused: str | None, laid_in_ca: str | None,
+               ate_ca: bool, rules: str, record_file: IO[str] | None, seat: int | None,
+               budget_ms: float, samples: int | None, seed: int, as_json: bool) -> None:
+    """Rank every legal action: eat or pass, which card to discard, claim or not.
+
+    The position is a VIEW (rules §8.3) from FILE (- for stdin), a record prefix with
+    --record and --seat, or flags.
+
+    \b
+    Examples:
+      advisor chan advise examples/view.json
+      advisor chan advise --hand "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m" \\
+                          --offer 8s --from discard
+      advisor chan advise --record game.jsonl --seat 2 --json
+    """
+    given = [n for n, v in (("FILE", file), ("--hand", hand), ("--record", record_file)) if v]
+    if len(given) != 1:
+        raise click.UsageError("give the position one way: a VIEW FILE, --hand with flags, "
+                               "or --record with --seat" + (f" (got {', '.join(given)})"
+                                                            if given else ""))
+    try:
+        if file is not None:
+            view = json.loads(file.read())
+        elif record_file is not None:
+            if seat is None:
+                raise click.UsageError("--record needs --seat")
+            view = _record_view(record_file, seat)
+        else:
+            assert hand is not None
+            memory = {"discarded": _codes(discarded), "refused": _codes(refused),
+                      "laid_in_ca": _codes(laid_in_ca), "ate_ca": ate_ca}
+            view = view_from_position(
+                hand=hand, melds=[m for t in melds for m in _MELD_SPLIT.split(t.strip()) if m],
+                offer=offer, source=source, seen=seen or "", stock_left=stock_left,
+                rules=rules, memory=memory)
+        advice = advise(view, budget_ms=budget_ms, seed=seed, samples=samples)
+    except json.JSONDecodeError as err:
+        click.echo(f"advisor: malformed JSON: {err.msg} (line {err.lineno})", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except AdvisorError as err:
+        click.echo(f"advisor: {err.message}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if as_json:
+        click.echo(dumps(advice.to_json()))
+    else:
+        click.echo(advice_text(advice, Style(use_color())), color=use_color())
+
+
+def _codes(text: str | None) -> list[str]:
+    from advisor.chan.cards import parse_cards
+
+    return [f.code for f in parse_cards(text)] if text else []
+
+
+def _record_view(stream: IO[str], seat: int) -> dict[str, Any]:
+    records = list(read_records(stream))
+    if len(records) != 1:
+        raise AdvisorError(f"--record: expected one record, found {len(records)}")
+    _, rec = records[0]
+    if isinstance(rec, AdvisorError):
+        raise rec
+    outcome = replay(rec, partial=True)
+    if not outcome.valid:
+        raise AdvisorError(f"--record: {outcome.describe()}")
+    g = outcome.game
+    assert g is not None
+    if g.pending is None:
+        raise AdvisorError("--record: the deal is over; there is nothing to advise")
+    if g.pending.seat != seat:
+        raise AdvisorError(f"--seat: the record stops at seat {g.pending.seat}'s decision "
+                           f"({g.pending.phase}), not seat {seat}'s")
+    return g.view(seat)

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 import click
 
+from advisor.chan.advice import Advice
 from advisor.chan.analysis import Analysis
 from advisor.chan.cards import Face
 from advisor.chan.pairing import GROUP_NAMES, Wait
@@ -126,4 +127,33 @@ def simulation_text(s: Summary) -> str:
     secs = max(s.seconds, 1e-9)
     out.append(f"draws {s.draws} ({s.draws / s.games:.1%}) · {s.games / secs:.0f} deals/s · "
                f"{s.moves / secs:.0f} moves/s")
+    return "\n".join(out)
+
+
+def advice_text(a: Advice, st: Style) -> str:
+    """The ranked actions as a table, and the best one in a sentence."""
+    out = [st.head(a.explanation),
+           f"{'#':>2}  {'action':<16}{'win':>6}{'expected':>10}{'dist':>6}  waits / useful"]
+    for n, e in enumerate(a.actions, 1):
+        act = e.action
+        label = act.do if act.card is None else f"{act.do} {act.card.code}"
+        if act.do == "eat" and act.card is not None:
+            label = f"eat with {act.card.code}"
+        sampled = e.samples or e.certain is not None
+        win = f"{e.win:.0%}" if sampled else "—"
+        exp = f"{e.expected:+.2f}" if sampled else "—"
+        dist = "—" if e.distance is None else str(e.distance)
+        if e.waits:
+            tail = "waits " + " ".join(f"{st.card(w.face)}({w.unseen})" for w in e.waits)
+        elif e.useful:
+            tail = f"{len(e.useful)} useful faces, {e.useful_unseen} unseen"
+        else:
+            tail = ""
+        out.append(f"{n:>2}  {label:<16}{win:>6}{exp:>10}{dist:>6}  {tail}")
+    out += [st.dim(f"note: {n}") for n in a.notes]
+    how = {"monte-carlo": f"Monte Carlo: {a.samples} sampled worlds",
+           "static": "static evaluation (one legal action, or a certain win)"}.get(a.method,
+                                                                                a.method)
+    out.append(st.dim(f"{how} · {a.seconds * 1000:.1f} ms (budget {a.budget_ms:g} ms) · "
+                      f"seed {a.seed}"))
     return "\n".join(out)

@@ -1,0 +1,389 @@
+"""The move advisor: rank every legal action of a seat by its consequences (issue: the
+product's heart).
+
+Input is the seat's VIEW (rules §8.3). For each legal action the advisor reports the
+probability of winning this deal, the expected settlement for the seat, and the
+distance, waits and useful cards it leaves.
+
+Method — **determinized Monte Carlo** under a time budget: a *world* deals the unseen
+cards at random to the other hands and the stock, consistently with the VIEW
+(:func:`advisor.chan.view.world`); each candidate action is applied in the same worlds
+(common random numbers, so differences between actions are not drowned by the luck of
+the deal) and the deal is played out with the greedy pairing policy at every seat. The
+candidates are taken best first by a static evaluation (distance, then unseen useful
+cards, then unpaired cards), so a small budget spends its samples where they matter, and
+the advisor departs from the statically best action only when the samples show a
+difference larger than their noise. Results are deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.chan.bots import BaseBot, greedy_choice
+from advisor.chan.cards import Counts, Face, parse_cards
+from advisor.chan.game import SEATS, Action, Game
+from advisor.chan.pairing import (
+    Exposed,
+    Meld,
+    Wait,
+    discard_distances,
+    distance,
+    p0_counts,
+    useful_faces,
+    wait_faces,
+)
+from advisor.chan.view import check_view, hidden_sizes, unseen_counts, world
+from advisor.errors import PositionError
+
+DEFAULT_BUDGET_MS = 15.0
+MAX_BUDGET_MS = 10_000.0
+MAX_CANDIDATES = 3
+"""Actions sampled by Monte Carlo (the statically best ones); the rest keep their static
+estimate."""
+Z_DEPART = 1.0
+"""Standard errors by which a sampled action must beat the statically best one."""
+
+
+@dataclass
+class ActionAdvice:
+    """One legal action and what it leads to."""
+
+    action: Action
+    static_rank: int
+    distance: int | None
+    waits: tuple[Wait, ...]
+    useful: tuple[Wait, ...]
+    unpaired: int
+    samples: int = 0
+    wins: int = 0
+    total: float = 0.0
+    total_sq: float = 0.0
+    certain: float | None = None  # settlement when the action ends the deal (a win)
+
+    @property
+    def win(self) -> float:
+        """Estimated probability of winning this deal."""
+        if self.certain is not None:
+            return 1.0
+        return self.wins / self.samples if self.samples else 0.0
+
+    @property
+    def expected(self) -> float:
+        """Estimated settlement for the seat (3 × points when it wins, minus what it pays)."""
+        if self.certain is not None:
+            return self.certain
+        return self.total / self.samples if self.samples else 0.0
+
+    @property
+    def useful_unseen(self) -> int:
+        return sum(w.unseen for w in self.useful)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action.to_json(),
+            "win": round(self.win, 4),
+            "expected": round(self.expected, 3),
+            "samples": self.samples,
+            "distance": self.distance,
+            "unpaired": self.unpaired,
+            "waits": [w.to_json() for w in self.waits],
+            "useful_unseen": self.useful_unseen,
+        }
+
+
+@dataclass
+class Advice:
+    """The ranked actions for one decision, with how they were found."""
+
+    seat: int
+    phase: str
+    actions: list[ActionAdvice]
+    method: str
+    samples: int
+    seconds: float
+    budget_ms: float
+    seed: int
+    explanation: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def best(self) -> Action:
+        return self.actions[0].action
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "phase": self.phase, "best": self.best.to_json(),
+            "explanation": self.explanation, "method": self.method,
+            "samples": self.samples, "ms": round(self.seconds * 1000, 2),
+            "budget_ms": self.budget_ms, "seed": self.seed,
+            "actions": [a.to_json() for a in self.actions], "notes": self.notes,
+        }
+
+
+# --- static evaluation ----------------------------------------------------------------------
+
+def _without(c: Counts, i: int, n: int = 1) -> Counts:
+    return c[:i] + (c[i] - n,) + c[i + 1 :]
+
+
+def _after_best_discard(hand: Counts, exposed: Exposed) -> tuple[Counts, int | None]:
+    """The 19 cards left by the discard that leaves the smallest distance."""
+    dd = discard_distances(hand, exposed)
+    i = min(dd, key=lambda j: (99 if dd[j] is None else dd[j], p0_counts(_without(hand, j))[2]))
+    return _without(hand, i), dd[i]
+
+
+def _static(action: Action, hand: Counts, exposed: Exposed, offered: Face | None,
+            unseen: Counts) -> tuple[int | None, tuple[Wait, ...], tuple[Wait, ...], int]:
+    """Distance, waits, useful cards and unpaired count that an action leaves (after the
+    best discard, when the action owes one)."""
+    if action.do in ("win", "heaven"):
+        return 0, (), (), 0
+    after, melds = hand, exposed
+    if action.do == "discard":
+        assert action.card is not None
+        after = _without(hand, action.card.index)
+    elif action.do == "eat":
+        assert action.card is not None and offered is not None
+        melds = Exposed.of([*exposed.melds, Meld.of([action.card, offered])])
+        after, _ = _after_best_discard(_without(hand, action.card.index), melds)
+    elif action.do == "chiu":
+        assert offered is not None
+        melds = Exposed.of([*exposed.melds, Meld.of([offered] * 4)])
+        after, _ = _after_best_discard(_without(hand, offered.index, 3), melds)
+    d = distance(after, melds)
+    waits = tuple(Wait(f, unseen[f.index]) for f in wait_faces(after, melds))
+    useful = waits if d == 1 else tuple(Wait(f, unseen[f.index])
+                                        for f in useful_faces(after, melds))
+    return d, waits, useful, p0_counts(after)[2]
+
+
+# --- the search -----------------------------------------------------------------------------
+
+def _rollout(g: Game) -> None:
+    """Play the deal out with the greedy policy at every seat."""
+    while (d := g.pending) is not None:
+        legal = g.legal_actions()
+        if len(legal) == 1:
+            g.act(d.seat, legal[0])
+            continue
+        s = g.seats[d.seat]
+        offered = g.offer.card if g.offer is not None else None
+        g.act(d.seat, greedy_choice(s.counts(), s.exposed, legal, offered))
+
+
+def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0,
+           samples: int | None = None, legal: Sequence[Action] | None = None) -> Advice:
+    """Rank every legal action of the seat whose VIEW is given.
+
+    The seed fixes the sequence of sampled worlds. With ``samples``, exactly that many
+    worlds are played (the answer is reproducible to the bit; a hard limit of
+    ``MAX_BUDGET_MS`` still applies); otherwise the search stops when ``budget_ms`` is
+    spent (at least two worlds), so the number of samples depends on the machine.
+    ``legal`` may be passed when known (a bot inside the engine); otherwise it is
+    derived from the VIEW.
+    """
+    started = time.perf_counter()
+    check_view(view)
+    if not 0 < budget_ms <= MAX_BUDGET_MS:
+        raise PositionError(f"budget_ms: between 0 and {MAX_BUDGET_MS:g}", field="budget_ms")
+    me = view["seat"]
+    if view.get("to_act", me) != me:
+        raise PositionError(f"to_act: it is seat {view['to_act']}'s decision, not seat {me}'s",
+                            field="to_act")
+    rng = random.Random(seed)
+    base = world(view, rng)
+    actions = list(legal) if legal is not None else base.legal_actions()
+    if not actions:
+        raise PositionError("the VIEW has no decision pending", field="phase")
+    s = base.seats[me]
+    hand, exposed = s.counts(), s.exposed
+    offered = base.offer.card if base.offer is not None else None
+    unseen = unseen_counts(view)
+    evals = []
+    for a in actions:
+        d, waits, useful, unpaired = _static(a, hand, exposed, offered, unseen)
+        evals.append(ActionAdvice(a, 0, d, waits, useful, unpaired))
+    greedy = greedy_choice(hand, exposed, actions, offered)
+    order = sorted(evals, key=lambda e: (e.action != greedy, _static_key(e)))
+    for rank, e in enumerate(order):
+        e.static_rank = rank
+    for e in order:
+        if e.action.do in ("win", "heaven"):
+            g = base.clone()
+            g.act(me, e.action)
+            assert g.result is not None
+            e.certain = float(g.result.payments[me])
+    method = "static"
+    total = 0
+    sampled = [e for e in order if e.certain is None][:MAX_CANDIDATES]
+    if len(sampled) > 1 and all(e.certain is None for e in order):
+        method = "monte-carlo"
+        deadline = started + (MAX_BUDGET_MS if samples else budget_ms) / 1000
+
+        def more(i: int) -> bool:
+            in_time = time.perf_counter() < deadline
+            return (i < samples and in_time) if samples else (i < 2 or in_time)
+
+        i = 0
+        while more(i):
+            w = base if i == 0 else world(view, random.Random(f"{seed}:{i}"))
+            for e in sampled:
+                g = w.clone()
+                g.act(me, e.action)
+                _rollout(g)
+                assert g.result is not None
+                pay = g.result.payments[me]
+                e.samples += 1
+                e.wins += g.result.winner == me
+                e.total += pay
+                e.total_sq += pay * pay
+            total += 1
+            i += 1
+    ranked = _rank(order, sampled)
+    elapsed = time.perf_counter() - started
+    advice = Advice(me, view["phase"], ranked, method, total, elapsed, budget_ms, seed)
+    advice.explanation = explain(advice.actions[0], offered)
+    top = max(sampled, key=lambda e: e.expected) if method == "monte-carlo" else None
+    if top is not None and top is not ranked[0]:
+        advice.notes.append(
+            f"{top.action} did better over {top.samples} worlds ({top.expected:+.2f} against "
+            f"{ranked[0].expected:+.2f}), within the noise: the statically best action is kept")
+    return advice
+
+
+def _static_key(e: ActionAdvice) -> tuple[int, int, int, int]:
+    return (0 if e.action.do in ("win", "heaven") else 1,
+            99 if e.distance is None else e.distance, -e.useful_unseen, e.unpaired)
+
+
+def _rank(order: list[ActionAdvice], sampled: list[ActionAdvice]) -> list[ActionAdvice]:
+    """Best first: a certain win, then the statically best action unless a sampled one
+    beats it by more than Z_DEPART standard errors, then the rest by expected value."""
+    certain = sorted((e for e in order if e.certain is not None), key=lambda e: -e.expected)
+    if certain:
+        return certain + [e for e in order if e.certain is None]
+    if len(sampled) < 2 or sampled[0].samples < 2:
+        return order
+    anchor = sampled[0]
+    best = max(sampled, key=lambda e: e.expected)
+    if best is not anchor and best.expected - anchor.expected > Z_DEPART * _stderr(best, anchor):
+        first = best
+    else:
+        first = anchor
+    rest = sorted((e for e in sampled if e is not first), key=lambda e: -e.expected)
+    return [first, *rest, *(e for e in order if e not in sampled)]
+
+
+def _stderr(a: ActionAdvice, b: ActionAdvice) -> float:
+    def var(e: ActionAdvice) -> float:
+        n = e.samples
+        return max(e.total_sq / n - (e.total / n) ** 2, 0.0) / max(n - 1, 1)
+    return math.sqrt(var(a) + var(b)) or 1e-9
+
+
+def explain(e: ActionAdvice, offered: Face | None) -> str:
+    """One line a player can read: what the action is and what it leaves."""
+    a = e.action
+    what = {
+        "win": "Win", "heaven": "Declare Thiên ù", "pass": "Pass",
+        "chiu": f"Chíu {offered.code if offered else ''}".strip(),
+    }.get(a.do, "")
+    if a.do == "discard":
+        assert a.card is not None
+        what = f"Discard {a.card.code} ({a.card.vi})"
+    elif a.do == "eat":
+        assert a.card is not None and offered is not None
+        kind = "Chắn" if a.card.index == offered.index else f"Cạ with {a.card.code}"
+        what = f"Eat {offered.code} as {kind}"
+    if e.certain is not None:
+        return f"{what}: {e.expected:+.0f} to this seat"
+    if e.distance is None:
+        tail = "no winning set is possible any more"
+    elif e.waits:
+        faces = "/".join(w.face.code for w in e.waits)
+        tail = (f"{e.unpaired} unpaired left, waiting on {faces} — "
+                f"{sum(w.unseen for w in e.waits)} unseen")
+    else:
+        tail = (f"{e.unpaired} unpaired, {e.distance} card{'s' * (e.distance != 1)} from a "
+                f"win, {e.useful_unseen} useful cards unseen")
+    chance = f", {e.win:.0%} to win" if e.samples else ""
+    return f"{what}: {tail}{chance}"
+
+
+class AdvisorBot(BaseBot):
+    """The advisor as a player (``advisor`` or ``advisor:BUDGET_MS`` in seat specs)."""
+
+    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0) -> None:
+        self.budget_ms = budget_ms
+        self.name = f"advisor:{budget_ms:g}"
+        self.rng = random.Random(seed)
+        self.latencies: list[float] = []
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        advice = advise(view, budget_ms=self.budget_ms, seed=self.rng.randrange(2**31),
+                        legal=legal)
+        self.latencies.append(advice.seconds)
+        return advice.best
+
+
+def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
+                       dealer: int = 0, offer: str | None = None, source: str = "discard",
+                       seen: str = "", stock_left: int | None = None, rules: str = "house",
+                       memory: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A VIEW from the few facts a player types (the CLI's flags): hand, melds, the card
+    on offer and where it comes from, other cards seen, the stock left.
+
+    Such a VIEW is *partial*: cards the player has seen but not typed are unknown, so the
+    worlds sampled from it put the unseen cards beyond the other hands and the stock out
+    of play at random. Without ``stock_left``, the stock holds what the other three
+    hands (19 cards each) leave, at most 23.
+    """
+    hand_faces = parse_cards(hand)
+    meld_faces = [parse_cards(m) for m in melds]
+    table: list[dict[str, Any]] = [{"melds": [], "discards": [], "passed": [], "dead": False}
+                                   for _ in range(SEATS)]
+    table[seat]["melds"] = [[f.code for f in m] for m in meld_faces]
+    table[(seat + 2) % SEATS]["discards"] = [f.code for f in (parse_cards(seen) if seen else [])]
+    size = len(hand_faces) + sum(len(m) for m in meld_faces)
+    view: dict[str, Any] = {
+        "rules": rules, "seat": seat, "dealer": dealer,
+        "phase": "offer" if offer else ("start" if size == 20 and not melds else "discard"),
+        "to_act": seat, "hand": [f.code for f in hand_faces], "stock_left": 0,
+        "table": table, "partial": True,
+        "memory": memory or {"discarded": [], "refused": [], "laid_in_ca": [],
+                             "ate_ca": False},
+    }
+    if offer is not None:
+        card = parse_cards(offer)[0]
+        door = (seat - 1) % SEATS if source == "discard" else seat
+        if source == "discard":
+            table[door]["discards"].append(card.code)
+        view["offer"] = {"card": card.code, "source": source, "door": door, "to": seat,
+                         "claims_open": True}
+    room = sum(unseen_counts(view)) - sum(hidden_sizes(view))
+    if room < 0:
+        raise PositionError(f"seen: too many cards accounted for; the other three hands "
+                            f"alone hold {sum(hidden_sizes(view))}", field="seen")
+    view["stock_left"] = min(room, 23) if stock_left is None else stock_left
+    if view["stock_left"] > room:
+        raise PositionError(f"stock_left: only {room} unseen cards are left for the stock",
+                            field="stock_left")
+    return view
+
+
+__all__ = [
+    "DEFAULT_BUDGET_MS",
+    "ActionAdvice",
+    "Advice",
+    "AdvisorBot",
+    "advise",
+    "explain",
+    "view_from_position",
+]
