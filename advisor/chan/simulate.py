@@ -82,6 +82,23 @@ class Summary:
     incidents: list[Incident] = field(default_factory=list)
     latencies: dict[int, list[float]] = field(default_factory=dict)  # advisor players
 
+    def merge(self, other: Summary) -> None:
+        """Add another slice of the same run (same players, other deals)."""
+        self.deals += other.deals
+        self.games += other.games
+        self.draws += other.draws
+        self.moves += other.moves
+        self.decisions += other.decisions
+        self.seconds += other.seconds
+        self.incidents += other.incidents
+        for mine, theirs in zip(self.players, other.players):
+            mine.deals += theirs.deals
+            mine.wins += theirs.wins
+            mine.total += theirs.total
+            mine.total_sq += theirs.total_sq
+        for p, times in other.latencies.items():
+            self.latencies.setdefault(p, []).extend(times)
+
     def to_json(self) -> dict[str, Any]:
         secs = max(self.seconds, 1e-9)
         return {
@@ -144,9 +161,12 @@ def simulate(
     rules: str = "house",
     time_limit: float = DEFAULT_TIME_LIMIT,
     on_game: Callable[[Game, list[str]], None] | None = None,
+    first: int = 0,
 ) -> Summary:
     """Play ``games`` deals (each four times with ``duplicate``) between the players
-    named by ``specs`` (player p sits at seat p, rotated by one seat per replay)."""
+    named by ``specs`` (player p sits at seat p, rotated by one seat per replay).
+    Deal k is dealt from ``random.Random(f"{seed}:{k}")``, k counting from ``first``,
+    so a long run can be split into slices and the slices summed."""
     if len(specs) != SEATS:
         raise AdvisorError(f"seats: {len(specs)} seat specs given; a table has {SEATS}",
                            field="seats")
@@ -158,7 +178,7 @@ def simulate(
                       [PlayerStats(p, s) for p, s in enumerate(specs)])
     start = time.perf_counter()
     try:
-        for k in range(games):
+        for k in range(first, first + games):
             deal = Game.from_deal(rng=random.Random(f"{seed}:{k}"), rules=rules)
             hands = [deal.hand(s) for s in range(SEATS)]
             summary.deals += 1

@@ -1,0 +1,145 @@
+"""The advisor: worlds consistent with a VIEW, every answer legal and well-formed,
+reproducible for a seed and a number of samples."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from advisor.chan.advice import advise, view_from_position
+from advisor.chan.bots import GreedyBot
+from advisor.chan.cards import FULL_DECK
+from advisor.chan.game import Action, Game
+from advisor.chan.view import unseen_counts, world
+from advisor.errors import AdvisorError, PositionError
+
+EXAMPLE = json.loads((Path(__file__).resolve().parents[2] / "examples" / "view.json")
+                     .read_text())
+
+
+def position_after(seed: int, moves: int) -> Game:
+    """A deal played by greedy bots for a number of moves."""
+    g = Game.from_deal(seed=seed)
+    bot = GreedyBot()
+    for _ in range(moves):
+        d = g.pending
+        if d is None:
+            break
+        legal = g.legal_actions()
+        g.act(d.seat, legal[0] if len(legal) == 1 else bot.decide(g.view(d.seat), legal))
+    return g
+
+
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 60), wseed=st.integers(0, 99))
+@settings(max_examples=60, deadline=None)
+def test_worlds_agree_with_the_engine(seed: int, moves: int, wseed: int) -> None:
+    g = position_after(seed, moves)
+    if g.pending is None:
+        return
+    seat = g.pending.seat
+    view = g.view(seat)
+    w = world(view, random.Random(wseed))
+    assert w.cards_in_play() == FULL_DECK
+    assert w.legal_actions() == g.legal_actions()
+    assert w.seats[seat].counts() == g.seats[seat].counts()
+    assert sum(unseen_counts(view)) == sum(sum(s.hand) for i, s in enumerate(g.seats)
+                                           if i != seat) + len(g.stock)
+
+
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 60))
+@settings(max_examples=25, deadline=None)
+def test_advice_is_legal_and_well_formed(seed: int, moves: int) -> None:
+    g = position_after(seed, moves)
+    if g.pending is None:
+        return
+    d = g.pending
+    legal = g.legal_actions()
+    a = advise(g.view(d.seat), samples=2, seed=seed)
+    assert a.best in legal
+    assert sorted(map(str, (e.action for e in a.actions))) == sorted(map(str, legal))
+    for e in a.actions:
+        assert 0.0 <= e.win <= 1.0
+        assert e.samples in (0, 2)
+    j = a.to_json()
+    assert j["best"] == a.best.to_json() and len(j["actions"]) == len(legal)
+    assert a.explanation
+
+
+def test_reproducible_for_a_seed_and_number_of_samples() -> None:
+    one = advise(EXAMPLE, samples=12, seed=5).to_json()
+    two = advise(EXAMPLE, samples=12, seed=5).to_json()
+    one.pop("ms"), two.pop("ms")
+    assert one == two
+    assert one["samples"] == 12 and one["method"] == "monte-carlo"
+
+
+def test_a_win_is_certain_and_ranked_first() -> None:
+    g = Game.from_deal(seed=1)
+    # find a position with a win claim by playing greedy deals until one appears
+    for seed in range(200):
+        g = Game.from_deal(seed=seed)
+        bot = GreedyBot()
+        while g.pending is not None:
+            legal = g.legal_actions()
+            if Action("win") in legal:
+                a = advise(g.view(g.pending.seat), samples=3)
+                assert a.best == Action("win") and a.actions[0].win == 1.0
+                assert a.actions[0].expected > 0 and a.method == "static"
+                return
+            d = g.pending
+            g.act(d.seat, legal[0] if len(legal) == 1 else bot.decide(g.view(d.seat), legal))
+    pytest.fail("no win found")
+
+
+def test_budget_bounds_the_time() -> None:
+    a = advise(EXAMPLE, budget_ms=30)
+    assert a.seconds < 0.5 and a.samples >= 2
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda v: v.pop("hand"), "hand"),
+        (lambda v: v.update(seat=9), "seat"),
+        (lambda v: v.update(phase="lunch"), "phase"),
+        (lambda v: v.update(stock_left=30), "stock_left"),
+        (lambda v: v["table"].pop(), "table"),
+        (lambda v: v.update(to_act=(v["seat"] + 1) % 4), "to_act"),
+        (lambda v: v.update(stock_left=v["stock_left"] - 1), "table"),
+        (lambda v: v["hand"].__setitem__(0, "xx"), "hand"),
+    ],
+)
+def test_malformed_views_name_the_field(change: Any, field: str) -> None:
+    view = json.loads(json.dumps(EXAMPLE))
+    change(view)
+    with pytest.raises(AdvisorError) as info:
+        advise(view, samples=2)
+    assert info.value.field == field
+
+
+def test_budget_must_be_positive() -> None:
+    with pytest.raises(PositionError, match="budget_ms"):
+        advise(EXAMPLE, budget_ms=0)
+
+
+def test_view_from_typed_position() -> None:
+    v = view_from_position(hand="2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m",
+                           offer="8s", seen="9v 9s", stock_left=12)
+    assert v["partial"] and v["stock_left"] == 12 and v["offer"]["card"] == "8s"
+    a = advise(v, samples=3)
+    assert a.best.do in ("eat", "pass")
+    w = world(v, random.Random(0))
+    assert w.cards_in_play() == FULL_DECK and len(w.stock) == 12
+    many = " ".join(f"{r}{s}" for r in range(2, 10) for s in "vsm" for _ in range(2))
+    with pytest.raises(PositionError, match="seen"):  # 19 + 48 seen: the hands need 57
+        view_from_position(hand="cc cc cc cc 2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v",
+                           seen=many)
+    with pytest.raises(PositionError, match="stock_left"):
+        view_from_position(hand="2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m",
+                           seen=" ".join(["9m"] * 4 + ["8m"] * 4), stock_left=23)

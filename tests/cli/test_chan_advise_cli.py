@@ -1,0 +1,73 @@
+"""``advisor chan advise``: a VIEW file, a record prefix, or flags."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from advisor.chan.advice import advise
+from advisor.cli import main
+from advisor.cli.common import EXIT_BAD_INPUT, EXIT_USAGE
+
+ROOT = Path(__file__).resolve().parents[2]
+VIEW = ROOT / "examples" / "view.json"
+GOLDEN = ROOT / "tests" / "chan" / "golden" / "records.jsonl"
+
+
+def test_advise_view_file_text() -> None:
+    r = CliRunner().invoke(main, ["chan", "advise", str(VIEW), "--samples", "4"])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith(("Eat", "Pass", "Discard", "Chíu", "Win"))
+    assert "Monte Carlo: 4 sampled worlds" in r.stdout
+
+
+def test_advise_json_equals_library() -> None:
+    r = CliRunner().invoke(main, ["chan", "advise", str(VIEW), "--samples", "6", "--seed", "2",
+                                  "--json"])
+    assert r.exit_code == 0
+    got = json.loads(r.stdout)
+    want = advise(json.loads(VIEW.read_text()), samples=6, seed=2).to_json()
+    got.pop("ms"), want.pop("ms")
+    assert got == want
+
+
+def test_advise_record_prefix(tmp_path: Path) -> None:
+    rec = json.loads(GOLDEN.read_text().splitlines()[0])["record"]
+    rec.pop("result")
+    rec["moves"] = rec["moves"][:7]
+    path = tmp_path / "prefix.json"
+    path.write_text(json.dumps(rec))
+    from advisor.chan.record import replay
+
+    seat = replay(rec, partial=True).game.pending.seat  # type: ignore[union-attr]
+    r = CliRunner().invoke(main, ["chan", "advise", "--record", str(path), "--seat", str(seat),
+                                  "--samples", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["seat"] == seat
+    other = (seat + 1) % 4
+    r = CliRunner().invoke(main, ["chan", "advise", "--record", str(path), "--seat", str(other)])
+    assert r.exit_code == EXIT_BAD_INPUT and f"seat {seat}'s decision" in r.stderr
+
+
+def test_advise_flags() -> None:
+    r = CliRunner().invoke(main, ["chan", "advise", "--hand",
+                                  "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m",
+                                  "--offer", "8s", "--seen", "9v 9s", "--stock-left", "10",
+                                  "--samples", "3", "--json"])
+    assert r.exit_code == 0, r.output
+    j = json.loads(r.stdout)
+    assert {a["action"]["do"] for a in j["actions"]} <= {"eat", "pass"}
+
+
+def test_advise_errors() -> None:
+    run = CliRunner()
+    assert run.invoke(main, ["chan", "advise"]).exit_code == EXIT_USAGE
+    r = run.invoke(main, ["chan", "advise", "-"], input="{")
+    assert r.exit_code == EXIT_BAD_INPUT and "malformed JSON" in r.stderr
+    r = run.invoke(main, ["chan", "advise", "--hand", "2v van", "--offer", "3v"])
+    assert r.exit_code == EXIT_BAD_INPUT and "ambiguous" in r.stderr
+    r = run.invoke(main, ["chan", "advise", "-"], input=json.dumps({"seat": 1}))
+    assert r.exit_code == EXIT_BAD_INPUT and "missing" in r.stderr

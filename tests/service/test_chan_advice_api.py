@@ -1,0 +1,64 @@
+"""``POST /v1/chan/advice``: a VIEW in, the CLI's JSON out; the budget capped by the server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from advisor.chan.advice import advise
+from service import create_app
+
+VIEW = json.loads((Path(__file__).resolve().parents[2] / "examples" / "view.json").read_text())
+
+
+@pytest.fixture
+def client() -> FlaskClient:
+    return create_app({"TESTING": True, "MAX_ADVICE_BUDGET_MS": 40.0}).test_client()
+
+
+def test_advice_equals_library(client: FlaskClient) -> None:
+    r = client.post("/v1/chan/advice?samples=5&seed=4", json=VIEW)
+    assert r.status_code == 200
+    got, want = r.get_json(), advise(VIEW, samples=5, seed=4).to_json()
+    got.pop("ms"), want.pop("ms")
+    assert got == want
+
+
+def test_budget_is_capped_by_the_server(client: FlaskClient) -> None:
+    r = client.post("/v1/chan/advice?budget_ms=100000", json=VIEW)
+    assert r.status_code == 200 and r.get_json()["budget_ms"] == 40.0
+
+
+def test_advice_batch_limit(client: FlaskClient) -> None:
+    r = client.post("/v1/chan/advice?samples=2", json=[VIEW] * 2)
+    assert r.status_code == 200 and len(r.get_json()) == 2
+    r = client.post("/v1/chan/advice", json=[VIEW] * 11)
+    assert r.status_code == 413
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda v: v.update(bogus=1), "bogus"),
+        (lambda v: v.update(seat="two"), "seat"),
+        (lambda v: v.pop("table"), "table"),
+        (lambda v: v["hand"].__setitem__(0, "xx"), "hand"),
+        (lambda v: v.update(stock_left=v["stock_left"] - 1), "table"),
+    ],
+)
+def test_bad_views_are_422_naming_the_field(client: FlaskClient, change: Any, field: str) -> None:
+    view = json.loads(json.dumps(VIEW))
+    change(view)
+    r = client.post("/v1/chan/advice", json=view)
+    assert r.status_code == 422 and r.content_type == "application/problem+json"
+    assert r.get_json()["field"] == field
+
+
+@pytest.mark.parametrize("query", ["budget_ms=abc", "budget_ms=-3", "seed=x", "samples=0"])
+def test_bad_query_parameters(client: FlaskClient, query: str) -> None:
+    r = client.post(f"/v1/chan/advice?{query}", json=VIEW)
+    assert r.status_code == 422 and r.get_json()["field"] == query.split("=")[0]
