@@ -5,15 +5,23 @@ Input is the seat's VIEW (rules §8.3). For each legal action the advisor report
 probability of winning this deal, the expected settlement for the seat, and the
 distance, waits and useful cards it leaves.
 
-Method — **determinized Monte Carlo** under a time budget: a *world* deals the unseen
-cards at random to the other hands and the stock, consistently with the VIEW
-(:func:`advisor.chan.view.world`); each candidate action is applied in the same worlds
-(common random numbers, so differences between actions are not drowned by the luck of
-the deal) and the deal is played out with the greedy pairing policy at every seat. The
-candidates are taken best first by a static evaluation (distance, then unseen useful
-cards, then unpaired cards), so a small budget spends its samples where they matter, and
-the advisor departs from the statically best action only when the samples show a
-difference larger than their noise. Results are deterministic for a given seed.
+Three methods, and every answer says which it used:
+
+* **static** — every action is ranked by what it leaves: a win first, then the smallest
+  distance, the most unseen useful cards, the fewest unpaired cards (after the best
+  discard when the action owes one). This ranking alone is the anchor of the others.
+* **exact** — late in the deal (at most ``EXACT_MAX_STOCK`` stock cards left), the seat's
+  own outcome tree over the last reveals is solved by backward induction
+  (:mod:`advisor.chan.endgame`), when it fits in the budget.
+* **monte-carlo** — otherwise, *worlds* deal the unseen cards at random to the other
+  hands and the stock, consistently with the VIEW (:func:`advisor.chan.view.world`); the
+  best static candidates are applied in the same worlds (common random numbers, so the
+  differences between actions are not drowned by the luck of the deal) and each deal is
+  played out — the advised seat by the static ranking, the others greedily — until the
+  budget is spent. The advisor departs from the statically best action only when the
+  samples show it worse by more than ``Z_DEPART`` standard errors.
+
+Results are deterministic for a given seed and number of samples.
 """
 
 from __future__ import annotations
@@ -26,7 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.chan.bots import BaseBot, greedy_choice
-from advisor.chan.cards import Counts, Face, parse_cards
+from advisor.chan.cards import COPIES, Counts, Face, parse_cards
+from advisor.chan.endgame import ZERO, Budget, Solver, Value
 from advisor.chan.game import SEATS, Action, Game
 from advisor.chan.pairing import (
     Exposed,
@@ -46,8 +55,10 @@ MAX_BUDGET_MS = 10_000.0
 MAX_CANDIDATES = 3
 """Actions sampled by Monte Carlo (the statically best ones); the rest keep their static
 estimate."""
-Z_DEPART = 1.0
-"""Standard errors by which a sampled action must beat the statically best one."""
+Z_DEPART = 2.5
+"""Standard errors by which a sampled action must beat the statically best one (about a
+1% one-sided test): with a few dozen samples, following every difference would follow
+the noise (measured: docs/benchmarks.md)."""
 
 
 @dataclass
@@ -65,12 +76,15 @@ class ActionAdvice:
     total: float = 0.0
     total_sq: float = 0.0
     certain: float | None = None  # settlement when the action ends the deal (a win)
+    exact: Value | None = None  # the endgame model's value (exact mode)
 
     @property
     def win(self) -> float:
         """Estimated probability of winning this deal."""
         if self.certain is not None:
             return 1.0
+        if self.exact is not None:
+            return self.exact.win
         return self.wins / self.samples if self.samples else 0.0
 
     @property
@@ -78,6 +92,8 @@ class ActionAdvice:
         """Estimated settlement for the seat (3 × points when it wins, minus what it pays)."""
         if self.certain is not None:
             return self.certain
+        if self.exact is not None:
+            return self.exact.expected
         return self.total / self.samples if self.samples else 0.0
 
     @property
@@ -106,6 +122,7 @@ class Advice:
     actions: list[ActionAdvice]
     method: str
     samples: int
+    states: int
     seconds: float
     budget_ms: float
     seed: int
@@ -120,7 +137,8 @@ class Advice:
         return {
             "seat": self.seat, "phase": self.phase, "best": self.best.to_json(),
             "explanation": self.explanation, "method": self.method,
-            "samples": self.samples, "ms": round(self.seconds * 1000, 2),
+            "samples": self.samples, "states": self.states,
+            "ms": round(self.seconds * 1000, 2),
             "budget_ms": self.budget_ms, "seed": self.seed,
             "actions": [a.to_json() for a in self.actions], "notes": self.notes,
         }
@@ -166,8 +184,38 @@ def _static(action: Action, hand: Counts, exposed: Exposed, offered: Face | None
 
 # --- the search -----------------------------------------------------------------------------
 
-def _rollout(g: Game) -> None:
-    """Play the deal out with the greedy policy at every seat."""
+def seen_in_game(g: Game, seat: int) -> Counts:
+    """What ``seat`` has seen of a game: its hand, every meld, discard and door card, and
+    a revealed card on offer."""
+    c = list(g.seats[seat].hand)
+    for s in g.seats:
+        for m in s.melds:
+            for f in m.faces:
+                c[f.index] += 1
+        for f in (*s.discards, *s.passed):
+            c[f.index] += 1
+    if g.offer is not None and g.offer.source == "stock":
+        c[g.offer.card.index] += 1
+    return tuple(COPIES - n for n in c)
+
+
+def static_choice(hand: Counts, exposed: Exposed, legal: Sequence[Action],
+                  offered: Face | None, unseen: Counts) -> Action:
+    """The statically best action: a win; else the smallest distance it leaves, then the
+    most unseen useful cards, then the fewest unpaired cards (deck order breaks ties)."""
+    best: tuple[tuple[int, int, int, int], int, Action] | None = None
+    for n, a in enumerate(legal):
+        d, _, useful, unpaired = _static(a, hand, exposed, offered, unseen)
+        key = (0 if a.do in ("win", "heaven") else 1, 99 if d is None else d,
+               -sum(w.unseen for w in useful), unpaired)
+        if best is None or (key, n) < best[:2]:
+            best = (key, n, a)
+    assert best is not None
+    return best[2]
+
+
+def _rollout(g: Game, me: int) -> None:
+    """Play the deal out: the advised seat by the static evaluation, the others greedily."""
     while (d := g.pending) is not None:
         legal = g.legal_actions()
         if len(legal) == 1:
@@ -175,7 +223,11 @@ def _rollout(g: Game) -> None:
             continue
         s = g.seats[d.seat]
         offered = g.offer.card if g.offer is not None else None
-        g.act(d.seat, greedy_choice(s.counts(), s.exposed, legal, offered))
+        if d.seat == me:
+            choice = static_choice(s.counts(), s.exposed, legal, offered, seen_in_game(g, me))
+        else:
+            choice = greedy_choice(s.counts(), s.exposed, legal, offered)
+        g.act(d.seat, choice)
 
 
 def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0,
@@ -210,8 +262,7 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
     for a in actions:
         d, waits, useful, unpaired = _static(a, hand, exposed, offered, unseen)
         evals.append(ActionAdvice(a, 0, d, waits, useful, unpaired))
-    greedy = greedy_choice(hand, exposed, actions, offered)
-    order = sorted(evals, key=lambda e: (e.action != greedy, _static_key(e)))
+    order = sorted(evals, key=_static_key)  # stable: ties keep the legal order
     for rank, e in enumerate(order):
         e.static_rank = rank
     for e in order:
@@ -221,9 +272,13 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
             assert g.result is not None
             e.certain = float(g.result.payments[me])
     method = "static"
-    total = 0
+    total = states = 0
     sampled = [e for e in order if e.certain is None][:MAX_CANDIDATES]
     if len(sampled) > 1 and all(e.certain is None for e in order):
+        solved = _exact(view, base, order, budget_ms)
+        if solved is not None:
+            method, states, sampled = "exact", solved, []
+    if len(sampled) > 1 and all(e.certain is None for e in order) and method != "exact":
         method = "monte-carlo"
         deadline = started + (MAX_BUDGET_MS if samples else budget_ms) / 1000
 
@@ -237,7 +292,7 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
             for e in sampled:
                 g = w.clone()
                 g.act(me, e.action)
-                _rollout(g)
+                _rollout(g, me)
                 assert g.result is not None
                 pay = g.result.payments[me]
                 e.samples += 1
@@ -246,9 +301,12 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
                 e.total_sq += pay * pay
             total += 1
             i += 1
-    ranked = _rank(order, sampled)
+    if method == "exact":
+        ranked = sorted(order, key=lambda e: (-e.expected, -e.win, e.static_rank))
+    else:
+        ranked = _rank(order, sampled)
     elapsed = time.perf_counter() - started
-    advice = Advice(me, view["phase"], ranked, method, total, elapsed, budget_ms, seed)
+    advice = Advice(me, view["phase"], ranked, method, total, states, elapsed, budget_ms, seed)
     advice.explanation = explain(advice.actions[0], offered)
     top = max(sampled, key=lambda e: e.expected) if method == "monte-carlo" else None
     if top is not None and top is not ranked[0]:
@@ -256,6 +314,57 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
             f"{top.action} did better over {top.samples} worlds ({top.expected:+.2f} against "
             f"{ranked[0].expected:+.2f}), within the noise: the statically best action is kept")
     return advice
+
+
+EXACT_MAX_STOCK = 3
+"""Exact mode is tried when at most this many stock cards are left (late in the deal)."""
+NODES_PER_MS = 40
+"""Endgame states the solver may expand per millisecond of budget."""
+
+
+def _exact(view: dict[str, Any], base: Game, order: list[ActionAdvice],
+           budget_ms: float) -> int | None:
+    """Solve the endgame model for every action; the states expanded, or None when exact
+    mode does not apply (a claim, a Chíu, too much stock left) or the tree exceeds the
+    budget."""
+    me = view["seat"]
+    stock = view["stock_left"]
+    if view["phase"] == "claim" or stock > EXACT_MAX_STOCK or view.get("partial"):
+        return None
+    if any(e.action.do == "chiu" for e in order):
+        return None
+    s = base.seats[me]
+    hand, exposed = s.counts(), s.exposed
+    pool = unseen_counts(view)
+    discarded = frozenset(s.discarded)
+    solver = Solver(me=me, rules=base.rules, refused=frozenset(s.refused),
+                    max_nodes=max(1, int(budget_ms * NODES_PER_MS)))
+    offer = base.offer
+    values: list[tuple[ActionAdvice, Value]] = []
+    try:
+        for e in order:
+            a = e.action
+            if a.do == "discard":
+                assert a.card is not None
+                v = solver.after_discard(hand, exposed, pool, stock, discarded, a.card.index)
+            elif a.do == "pass":
+                assert offer is not None
+                own = offer.source == "stock" and offer.door == me
+                v = solver.reveal(hand, exposed, pool, stock, (me + 1) % SEATS if own else me,
+                                  discarded)
+            elif a.do == "eat":
+                assert a.card is not None and offer is not None
+                melds = Exposed.of([*exposed.melds, Meld.of([a.card, offer.card])])
+                best = solver.discard(_without(hand, a.card.index), melds, pool, stock, discarded)
+                v = best if best is not None else ZERO
+            else:
+                return None
+            values.append((e, v))
+    except Budget:
+        return None
+    for e, v in values:
+        e.exact = v
+    return solver.nodes
 
 
 def _static_key(e: ActionAdvice) -> tuple[int, int, int, int]:
@@ -313,7 +422,7 @@ def explain(e: ActionAdvice, offered: Face | None) -> str:
     else:
         tail = (f"{e.unpaired} unpaired, {e.distance} card{'s' * (e.distance != 1)} from a "
                 f"win, {e.useful_unseen} useful cards unseen")
-    chance = f", {e.win:.0%} to win" if e.samples else ""
+    chance = f", {e.win:.0%} to win" if e.samples or e.exact is not None else ""
     return f"{what}: {tail}{chance}"
 
 

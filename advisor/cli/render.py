@@ -139,7 +139,7 @@ def advice_text(a: Advice, st: Style) -> str:
         label = act.do if act.card is None else f"{act.do} {act.card.code}"
         if act.do == "eat" and act.card is not None:
             label = f"eat with {act.card.code}"
-        sampled = e.samples or e.certain is not None
+        sampled = e.samples or e.certain is not None or e.exact is not None
         win = f"{e.win:.0%}" if sampled else "—"
         exp = f"{e.expected:+.2f}" if sampled else "—"
         dist = "—" if e.distance is None else str(e.distance)
@@ -152,6 +152,7 @@ def advice_text(a: Advice, st: Style) -> str:
         out.append(f"{n:>2}  {label:<16}{win:>6}{exp:>10}{dist:>6}  {tail}")
     out += [st.dim(f"note: {n}") for n in a.notes]
     how = {"monte-carlo": f"Monte Carlo: {a.samples} sampled worlds",
+           "exact": f"exact endgame: {a.states} states (the seat's own outcome tree)",
            "static": "static evaluation (one legal action, or a certain win)"}.get(a.method,
                                                                                 a.method)
     out.append(st.dim(f"{how} · {a.seconds * 1000:.1f} ms (budget {a.budget_ms:g} ms) · "
