@@ -24,6 +24,7 @@ from advisor.chan.cards import Face, counts_of, parse_cards, parse_face
 from advisor.chan.game import RECORD_FORMAT, Action, Game
 from advisor.chan.profiles import PROFILES
 from advisor.errors import AdvisorError, IllegalActionError, RecordError
+from advisor.jsonio import documents
 
 RECORD_FIELDS = ("format", "rules", "options", "dealer", "players", "hands", "stock", "moves",
                  "result")
@@ -155,28 +156,11 @@ def _decline_claims_before(g: Game, seat: int, action: Action) -> None:
         g.act(g.pending.seat, Action("pass"))
 
 
-def read_records(stream: IO[str]) -> Iterator[tuple[str, Any]]:
+def read_records(stream: IO[str], name: str = "record") -> Iterator[tuple[str, Any]]:
     """Records from a file: one JSON document (an object or a list) or JSON lines.
     Yields (label, decoded object or a RecordError)."""
-    text = stream.read()
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as err:
-        lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if len(lines) < 2:
-            yield "record", RecordError(f"malformed JSON: {err.msg} (line {err.lineno})")
-            return
-        for n, line in lines:
-            try:
-                yield f"line {n}", json.loads(line)
-            except json.JSONDecodeError as line_err:
-                yield f"line {n}", RecordError(f"malformed JSON: {line_err.msg}")
-        return
-    if isinstance(doc, list):
-        for i, rec in enumerate(doc):
-            yield f"record {i}", rec
-    else:
-        yield "record", doc
+    for doc in documents(stream.read(), name):
+        yield doc.label, RecordError(doc.error) if doc.error is not None else doc.obj
 
 
 __all__ = ["Replay", "game_from_record", "parse_face", "play_recorded", "read_records", "replay"]

@@ -261,7 +261,7 @@ def replay_cmd(file: IO[str], as_json: bool) -> None:
     """
     bad = 0
     count = 0
-    for label, rec in read_records(file):
+    for label, rec in read_records(file, "<stdin>" if file.name == "<stdin>" else file.name):
         count += 1
         outcome = Replay(None, rec) if isinstance(rec, AdvisorError) else replay(rec)
         if as_json:
@@ -270,7 +270,7 @@ def replay_cmd(file: IO[str], as_json: bool) -> None:
                               "error": None if outcome.valid else outcome.describe()}))
         if not outcome.valid:
             bad += 1
-            click.echo(f"advisor: {file.name}: {label}: {outcome.describe()}", err=True)
+            click.echo(f"advisor: {label}: {outcome.describe()}", err=True)
     if not as_json:
         click.echo(f"{count - bad} of {count} records valid")
     if bad or not count:
@@ -360,7 +360,7 @@ def _codes(text: str | None) -> list[str]:
 
 
 def _record_view(stream: IO[str], seat: int) -> dict[str, Any]:
-    records = list(read_records(stream))
+    records = list(read_records(stream, "--record"))
     if len(records) != 1:
         raise AdvisorError(f"--record: expected one record, found {len(records)}")
     _, rec = records[0]

@@ -6,12 +6,12 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import IO, Any
 
 import click
 
 from advisor.errors import AdvisorError
+from advisor.jsonio import Document, documents
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -25,43 +25,14 @@ def use_color(stream: IO[str] | None = None) -> bool:
     return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()
 
 
-@dataclass(frozen=True)
-class Item:
-    """One position read from the input: its label for messages and its JSON object,
-    or the error that kept it from being read."""
-
-    label: str
-    obj: Any = None
-    error: str | None = None
+Item = Document
+"""One position read from the input (see :mod:`advisor.jsonio`)."""
 
 
 def read_items(stream: IO[str], name: str) -> Iterator[Item]:
     """Positions from a file: one JSON document (an object or a list of objects), or
     JSON lines (one object per line; blank lines are skipped)."""
-    text = stream.read()
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as err:
-        lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if len(lines) < 2:
-            yield Item(name, error=f"{name}: malformed JSON: {err.msg} "
-                                   f"(line {err.lineno}, column {err.colno})")
-            return
-        for n, line in lines:
-            label = f"{name}:{n}"
-            try:
-                yield Item(label, json.loads(line))
-            except json.JSONDecodeError as line_err:
-                yield Item(label, error=f"{label}: malformed JSON: {line_err.msg} "
-                                        f"(column {line_err.colno})")
-        return
-    if isinstance(doc, list):
-        if not doc:
-            yield Item(name, error=f"{name}: an empty list holds no position")
-        for i, obj in enumerate(doc):
-            yield Item(f"{name}[{i}]", obj)
-    else:
-        yield Item(name, doc)
+    return documents(stream.read(), name)
 
 
 def run_items(

@@ -67,7 +67,7 @@ def test_replay_names_the_first_illegal_move_of_each_bad_record() -> None:
     assert verdicts[0]["valid"] is False and verdicts[0]["rule"] == "R2"
     assert verdicts[0]["move"] == 1
     assert all(v["valid"] for v in verdicts[1:])
-    assert "line 1: move 1: R2:" in r.stderr
+    assert "<stdin>:1: move 1: R2:" in r.stderr
 
 
 def test_replay_empty_or_malformed_input() -> None:
