@@ -55,6 +55,10 @@ MAX_BUDGET_MS = 10_000.0
 MAX_CANDIDATES = 3
 """Actions sampled by Monte Carlo (the statically best ones); the rest keep their static
 estimate."""
+EXACT_MAX_STOCK = 3
+"""Exact mode is tried when at most this many stock cards are left (late in the deal)."""
+NODES_PER_MS = 40
+"""Endgame states the solver may expand per millisecond of budget."""
 Z_DEPART = 2.5
 """Standard errors by which a sampled action must beat the statically best one (about a
 1% one-sided test): with a few dozen samples, following every difference would follow
@@ -271,42 +275,23 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
             g.act(me, e.action)
             assert g.result is not None
             e.certain = float(g.result.payments[me])
-    method = "static"
-    total = states = 0
-    sampled = [e for e in order if e.certain is None][:MAX_CANDIDATES]
-    if len(sampled) > 1 and all(e.certain is None for e in order):
+    method, worlds, states = "static", 0, 0
+    sampled: list[ActionAdvice] = []
+    candidates = [e for e in order if e.certain is None][:MAX_CANDIDATES]
+    if len(candidates) > 1 and all(e.certain is None for e in order):
         solved = _exact(view, base, order, budget_ms)
         if solved is not None:
-            method, states, sampled = "exact", solved, []
-    if len(sampled) > 1 and all(e.certain is None for e in order) and method != "exact":
-        method = "monte-carlo"
-        deadline = started + (MAX_BUDGET_MS if samples else budget_ms) / 1000
-
-        def more(i: int) -> bool:
-            in_time = time.perf_counter() < deadline
-            return (i < samples and in_time) if samples else (i < 2 or in_time)
-
-        i = 0
-        while more(i):
-            w = base if i == 0 else world(view, random.Random(f"{seed}:{i}"))
-            for e in sampled:
-                g = w.clone()
-                g.act(me, e.action)
-                _rollout(g, me)
-                assert g.result is not None
-                pay = g.result.payments[me]
-                e.samples += 1
-                e.wins += g.result.winner == me
-                e.total += pay
-                e.total_sq += pay * pay
-            total += 1
-            i += 1
+            method, states = "exact", solved
+        else:
+            method, sampled = "monte-carlo", candidates
+            deadline = started + (MAX_BUDGET_MS if samples else budget_ms) / 1000
+            worlds = _monte_carlo(view, base, sampled, seed, samples, deadline)
     if method == "exact":
         ranked = sorted(order, key=lambda e: (-e.expected, -e.win, e.static_rank))
     else:
         ranked = _rank(order, sampled)
     elapsed = time.perf_counter() - started
-    advice = Advice(me, view["phase"], ranked, method, total, states, elapsed, budget_ms, seed)
+    advice = Advice(me, view["phase"], ranked, method, worlds, states, elapsed, budget_ms, seed)
     advice.explanation = explain(advice.actions[0], offered)
     top = max(sampled, key=lambda e: e.expected) if method == "monte-carlo" else None
     if top is not None and top is not ranked[0]:
@@ -316,10 +301,28 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
     return advice
 
 
-EXACT_MAX_STOCK = 3
-"""Exact mode is tried when at most this many stock cards are left (late in the deal)."""
-NODES_PER_MS = 40
-"""Endgame states the solver may expand per millisecond of budget."""
+def _monte_carlo(view: dict[str, Any], base: Game, sampled: list[ActionAdvice], seed: int,
+                 samples: int | None, deadline: float) -> int:
+    """Play the candidates in the same worlds, round-robin, until the deadline (at least
+    two worlds) or the requested number of worlds; returns the worlds played."""
+    me = view["seat"]
+    played = 0
+    while True:
+        in_time = time.perf_counter() < deadline
+        if not ((played < samples and in_time) if samples else (played < 2 or in_time)):
+            return played
+        w = base if played == 0 else world(view, random.Random(f"{seed}:{played}"))
+        for e in sampled:
+            g = w.clone()
+            g.act(me, e.action)
+            _rollout(g, me)
+            assert g.result is not None
+            pay = g.result.payments[me]
+            e.samples += 1
+            e.wins += g.result.winner == me
+            e.total += pay
+            e.total_sq += pay * pay
+        played += 1
 
 
 def _exact(view: dict[str, Any], base: Game, order: list[ActionAdvice],
