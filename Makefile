@@ -13,7 +13,7 @@ TYPE_PATHS := $(wildcard advisor service)
 
 STAMP := $(VENV)/.installed
 
-.PHONY: help install run test lint typecheck pytest serve bench clean
+.PHONY: help install run test lint typecheck pytest serve bench load clean
 
 help: ## List the targets
 	@grep -E '^[a-z][a-zA-Z_-]*:.*## ' $(MAKEFILE_LIST) \
@@ -47,6 +47,9 @@ serve: install ## Run the web service with gunicorn on $(PORT)
 
 bench: install ## Run the evaluation benchmark
 	$(BIN)/python benchmarks/chan_eval.py
+
+load: install ## Load-test the service on loopback with wrk (1, 2, 4 workers; ~3 min)
+	$(BIN)/python benchmarks/service_load.py --flood
 
 clean: ## Remove .venv/ and caches
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

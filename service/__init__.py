@@ -13,14 +13,20 @@ from typing import Any
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from service import problems
+from service import gate, problems
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 256 * 1024,  # bytes; a larger body is 413
     "MAX_BATCH": 1000,  # positions per request; more is 413
     "MAX_ADVICE_BUDGET_MS": 200.0,  # the advisor's time per VIEW, whatever the client asks
-    "MAX_ADVICE_SAMPLES": 2000,  # sampled worlds per VIEW when the client fixes the number
+    "MAX_ADVICE_SAMPLES": 500,  # sampled worlds per VIEW when the client fixes the number
     "MAX_ADVICE_BATCH": 10,  # VIEWs per advice request (each takes its full budget)
+    # The gate in front of advice, per worker process (service/gate.py): more is 503.
+    "ADVICE_SLOTS": 1,  # advice requests computing at once
+    "ADVICE_QUEUE": 4,  # advice requests waiting for a slot
+    "ADVICE_QUEUE_WAIT_S": 1.0,  # the longest wait for a slot
+    "ADVICE_DEADLINE_S": 10.0,  # no advice request runs past this, waiting included
+    "RETRY_AFTER_S": 1,  # the Retry-After of a 503
 }
 
 
@@ -40,14 +46,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
 
     problems.register(app)
+    gate.install(app)
 
-    from service import chan
+    from service import chan, khanhoo, meta
 
+    app.register_blueprint(meta.bp)
     app.register_blueprint(chan.bp)
-
-    @app.get("/healthz")
-    def healthz() -> dict[str, str]:
-        return {"status": "ok"}
+    app.register_blueprint(khanhoo.bp)
 
     return app
 

@@ -1,76 +1,123 @@
 """Chắn endpoints: ``POST /v1/chan/score``, ``/analyze`` and ``/advice``.
 
-Each takes a position (rules §8.1) or a list of them and returns exactly the library's
-JSON: ``score(Position.from_json(obj)).to_json()`` / ``analyze(...).to_json()``.
+Each takes a position (rules §8.1) or a VIEW (§8.3), or a list of them, and returns
+exactly the library's JSON: ``score(Position.from_json(obj)).to_json()``,
+``analyze(...).to_json()``, ``advise(view, …).to_json()``. Advice goes through the
+worker's gate (:mod:`service.gate`).
 """
 
 from __future__ import annotations
 
+from time import monotonic
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app
 
 from advisor.chan.advice import DEFAULT_BUDGET_MS, Advice, advise
 from advisor.chan.analysis import analyze
 from advisor.chan.position import Position
+from advisor.chan.profiles import PROFILES
 from advisor.chan.scoring import score
-from service.positions import evaluate
-from service.problems import Problem
-from service.schemas import PositionSchema, ViewSchema
+from service.gate import ticket
+from service.meta import register_rules
+from service.openapi import document
+from service.positions import evaluate, read_query
+from service.schemas import (
+    AdviceQuerySchema,
+    AdviceSchema,
+    AnalysisSchema,
+    NoWinScoreSchema,
+    PositionSchema,
+    ViewSchema,
+    WinScoreSchema,
+)
 
 bp = Blueprint("chan", __name__, url_prefix="/v1/chan")
+register_rules(bp, "chan", lambda: [
+    {"name": p.name, "description": p.description, "options": dict(p.options)}
+    for p in PROFILES.values()])
 
 _schema = PositionSchema()
 _view_schema = ViewSchema()
+_query_schema = AdviceQuerySchema()
+
+# Examples shown in the OpenAPI document (and tried by schemathesis): the rules sheet's
+# hand (§7) and examples/view.json.
+_SHEET_HAND = "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v"
+_VIEW_EXAMPLE: dict[str, Any] = {
+    "rules": "house", "seat": 2, "dealer": 0, "phase": "offer", "to_act": 2,
+    "hand": ["2v", "2v", "3s", "3m", "4s", "4s", "5v", "6v", "6s", "6s", "7m", "8v", "8s",
+             "8s", "9s", "9m", "cc"],
+    "stock_left": 17,
+    "offer": {"card": "5v", "source": "discard", "door": 1, "to": 2, "claims_open": True},
+    "table": [
+        {"melds": [["6s", "6s"], ["5v", "5m"]], "discards": ["3s", "8v"], "passed": [],
+         "dead": False},
+        {"melds": [["4v", "4v"], ["7v", "7v"]], "discards": ["2s", "5v"], "passed": [],
+         "dead": False},
+        {"melds": [["3v", "3v"]], "discards": ["4m"], "passed": ["2v"], "dead": False},
+        {"melds": [["9v", "9s"]], "discards": [], "passed": ["7m"], "dead": False},
+    ],
+    "memory": {"discarded": ["4m"], "refused": ["2v"], "laid_in_ca": [], "ate_ca": False},
+}
 
 
 @bp.post("/score")
+@document((WinScoreSchema, NoWinScoreSchema), body=PositionSchema, batch="MAX_BATCH",
+          example={"hand": _SHEET_HAND, "winning_card": "8m", "win_by": "own_door"})
 def score_view() -> Response:
-    """Score a finished hand; a hand that does not win is a result, ``{"win": false}``."""
+    """Score a finished hand (rules §7).
+
+    Hand + melds + winning card make 20 cards. A hand that does not win is a result,
+    `{"win": false, "reason": …}`, not an error.
+    """
     return evaluate(_schema, Position.from_json, score)
 
 
 @bp.post("/analyze")
+@document(AnalysisSchema, body=PositionSchema, batch="MAX_BATCH",
+          example={"hand": _SHEET_HAND})
 def analyze_view() -> Response:
-    """Analyse a hand of 19 cards (waits) or 20 (the discard table)."""
+    """Analyse a hand: pairing, distance, waits and useful cards.
+
+    19 cards wait for a card (`waits`, `useful`); 20 owe a discard and get the discard
+    table (`discards`) as well.
+    """
     return evaluate(_schema, Position.from_json, analyze)
 
 
-def _number(name: str, default: float, limit: float, kind: type = float) -> Any:
-    """A query parameter, capped by the server whatever the client asks."""
-    raw = request.args.get(name)
-    if raw is None:
-        return None if default is None else min(default, limit)
-    try:
-        value = kind(raw)
-    except ValueError:
-        raise Problem(422, "validation", "Invalid query parameter",
-                      f"{name}: not a number: {raw!r}", field=name) from None
-    if value <= 0:
-        raise Problem(422, "validation", "Invalid query parameter",
-                      f"{name}: must be positive", field=name)
-    return min(value, limit)
-
-
 @bp.post("/advice")
+@document(AdviceSchema, body=ViewSchema, batch="MAX_ADVICE_BATCH", query=AdviceQuerySchema,
+          gated=True, example=_VIEW_EXAMPLE)
 def advice_view() -> Response:
     """Rank every legal action of the seat whose VIEW (rules §8.3) is posted.
 
-    Query parameters: ``budget_ms`` (default DEFAULT_BUDGET_MS, capped at the server's
-    ``MAX_ADVICE_BUDGET_MS``), ``samples`` (capped at ``MAX_ADVICE_SAMPLES``), ``seed``.
+    The time per VIEW is `budget_ms` (default 15), or `samples` worlds, each capped by
+    the server whatever the client asks (`GET /v1/meta`). A worker computes one advice
+    at a time: a request that finds every slot taken for too long, or that would pass
+    its deadline, is answered 503 with `Retry-After`.
     """
     cfg = current_app.config
-    budget = _number("budget_ms", DEFAULT_BUDGET_MS, cfg["MAX_ADVICE_BUDGET_MS"])
-    samples = _number("samples", None, cfg["MAX_ADVICE_SAMPLES"], int)  # type: ignore[arg-type]
-    seed = request.args.get("seed", "0")
-    if not seed.lstrip("-").isdigit():
-        raise Problem(422, "validation", "Invalid query parameter",
-                      f"seed: not an integer: {seed!r}", field="seed")
+    with ticket() as passage:  # a saturated worker refuses before reading anything
+        query = read_query(_query_schema)
+        budget = min(query.get("budget_ms", DEFAULT_BUDGET_MS), cfg["MAX_ADVICE_BUDGET_MS"])
+        samples = query.get("samples")
+        if samples is not None:
+            samples = min(samples, cfg["MAX_ADVICE_SAMPLES"])
+        seed = query.get("seed", 0)
+        # A VIEW is expected to take its budget, or (with a fixed number of samples, whose
+        # time is not known in advance) as long as the slowest VIEW of the batch so far.
+        slowest = budget / 1000 if samples is None else 0.0
 
-    def compute(view: dict[str, Any]) -> Advice:
-        return advise(view, budget_ms=budget, samples=samples, seed=int(seed))
+        def compute(view: dict[str, Any]) -> Advice:
+            nonlocal slowest
+            passage.check(slowest)
+            started = monotonic()
+            advice = advise(view, budget_ms=budget, samples=samples, seed=seed)
+            slowest = max(slowest, monotonic() - started)
+            return advice
 
-    return evaluate(_view_schema, _as_view, compute, cfg["MAX_ADVICE_BATCH"])
+        return evaluate(_view_schema, _as_view, compute, cfg["MAX_ADVICE_BATCH"])
 
 
 def _as_view(obj: object) -> dict[str, Any]:

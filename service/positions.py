@@ -58,6 +58,18 @@ def read_json() -> Any:
                       f"the request body is not valid JSON: {reason}") from None
 
 
+def read_query(schema: Schema) -> dict[str, Any]:
+    """The query parameters as ``schema`` loads them (the first value of a repeated
+    one), or a 422 problem naming every bad or unknown parameter."""
+    try:
+        query: dict[str, Any] = schema.load(request.args.to_dict())
+    except ValidationError as err:
+        errors = flatten_errors(err.messages)
+        raise Problem(422, "validation", "Invalid query parameter", _describe(errors),
+                      field=next(iter(errors)), errors=errors) from None
+    return query
+
+
 def evaluate(
     schema: Schema,
     parse: Callable[[object], P],
@@ -103,14 +115,16 @@ def _one(
         except ValidationError as err:
             errors = flatten_errors(err.messages)
     if errors:
-        first = next(iter(errors))
-        detail = "; ".join(f"{name}: {' '.join(msgs)}" for name, msgs in errors.items())
-        raise Problem(422, "validation", "Invalid position", detail,
-                      field=first, index=index, errors=errors)
+        raise Problem(422, "validation", "Invalid position", _describe(errors),
+                      field=next(iter(errors)), index=index, errors=errors)
     try:
         return compute(parse(obj)).to_json()
     except AdvisorError as err:
         raise Problem.from_advisor(err, index=index) from None
+
+
+def _describe(errors: dict[str, list[str]]) -> str:
+    return "; ".join(f"{name}: {' '.join(msgs)}" for name, msgs in errors.items())
 
 
 def _json_type(value: object) -> str:

@@ -1,9 +1,14 @@
-"""marshmallow schemas at the edge: the shape and JSON types of a position (rules §8.1).
+"""marshmallow schemas at the edge: the shape and JSON types of what the service takes
+(a position, rules §8.1; a VIEW, §8.3; the advice query) and of what it answers.
 
-The schema only checks structure — known fields, JSON types. Card-level checks (unknown
-card, fifth copy, meld shape, rules profile and its options, card counts) are the
-library's, in :meth:`advisor.chan.position.Position.from_json`, which the service calls
-on the original object once the schema has accepted it.
+A request schema only checks structure — known fields, JSON types. Card-level checks
+(unknown card, fifth copy, meld shape, rules profile and its options, card counts) are
+the library's, in :meth:`advisor.chan.position.Position.from_json`, which the service
+calls on the original object once the schema has accepted it.
+
+The answer schemas describe the library's ``to_json()`` results; they are not used to
+serialise (the service returns the library's JSON as it is) but to document it: the
+OpenAPI document (:mod:`service.openapi`) is generated from every schema here.
 
 >>> PositionSchema().validate({"hand": "2v 2v", "melds": [["3s", "3s"]]})
 {}
@@ -16,7 +21,7 @@ on the original object once the schema has accepted it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
@@ -26,6 +31,9 @@ class Cards(fields.Raw):
     (``["2v", "2v", "3s"]``). The cards themselves are parsed by the library."""
 
     message = "Not a string of cards or a list of card codes."
+    #: How the OpenAPI document describes the field (see :mod:`service.openapi`).
+    json_schema: ClassVar[dict[str, Any]] = {
+        "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
 
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
@@ -68,6 +76,8 @@ class Flags(fields.Raw):
     reported under its own name (``options.ga``)."""
 
     message = "Not an object of booleans."
+    json_schema: ClassVar[dict[str, Any]] = {
+        "type": "object", "additionalProperties": {"type": "boolean"}}
 
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
@@ -175,6 +185,270 @@ class ViewSchema(Schema):
     memory = fields.Nested(MemorySchema)
     chiu = fields.Nested(ChiuSchema, allow_none=True)
     is_partial = StrictBoolean(data_key="partial")  # `partial` is a Schema attribute
+
+
+class AdviceQuerySchema(Schema):
+    """The query parameters of ``POST /v1/chan/advice``; values above the server's limits
+    are lowered to them, whatever the client asks."""
+
+    class Meta:
+        unknown = RAISE
+
+    budget_ms = fields.Float(
+        validate=validate.Range(min=0, min_inclusive=False),
+        metadata={"exclusiveMinimum": 0,
+                  "description": "Time for the advisor per VIEW, in milliseconds (default "
+                                 "15; capped at the server's MAX_ADVICE_BUDGET_MS)."})
+    samples = fields.Integer(
+        validate=validate.Range(min=1),
+        metadata={"description": "A fixed number of sampled worlds instead of a time budget: "
+                                 "the answer is reproducible (capped at MAX_ADVICE_SAMPLES)."})
+    seed = fields.Integer(metadata={"description": "Seed of the sampled worlds (default 0)."})
+
+
+# --- answers ---------------------------------------------------------------------------
+# Strict types (StrictInteger, StrictBoolean) so that a test can load the library's
+# output with these schemas and fail on any drift between the two.
+
+
+class WaitSchema(Schema):
+    """A face that would help, with how many copies are still unseen."""
+
+    class Meta:
+        unknown = RAISE
+
+    card = fields.String(required=True)
+    unseen = StrictInteger(required=True)
+
+
+class BonusSchema(Schema):
+    """One cước of a winning hand."""
+
+    class Meta:
+        unknown = RAISE
+
+    code = fields.String(required=True)
+    name = fields.String(required=True)
+    count = StrictInteger(required=True)
+    base = StrictInteger(required=True)
+    dich = StrictInteger(required=True)
+
+
+class WinScoreSchema(Schema):
+    """``/score`` of a hand that wins (rules §7, §8.1)."""
+
+    class Meta:
+        unknown = RAISE
+
+    win = StrictBoolean(required=True, validate=validate.Equal(True))
+    points = StrictInteger(required=True)
+    chan = StrictInteger(required=True)
+    ca = StrictInteger(required=True)
+    main = fields.String(required=True, metadata={"description": "code of the main cước"})
+    bonuses = fields.List(fields.Nested(BonusSchema), required=True)
+    ga = StrictInteger(metadata={"description": "points of gà, when the option is on"})
+    formula = fields.String(required=True)
+    pairs = fields.List(fields.List(fields.String()), required=True)
+
+
+class NoWinScoreSchema(Schema):
+    """``/score`` of a hand that does not win: a result, not an error."""
+
+    class Meta:
+        unknown = RAISE
+
+    win = StrictBoolean(required=True, validate=validate.Equal(False))
+    reason = fields.String(required=True)
+    chan = StrictInteger(required=True)
+    ca = StrictInteger(required=True)
+
+
+class GroupSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    kind = fields.String(required=True,
+                         validate=validate.OneOf(["four", "chan", "ba_dau", "ca", "que"]))
+    cards = fields.List(fields.String(), required=True)
+
+
+class PairingSchema(Schema):
+    """The canonical pairing of the concealed cards."""
+
+    class Meta:
+        unknown = RAISE
+
+    chan = StrictInteger(required=True)
+    ca = StrictInteger(required=True)
+    unpaired = StrictInteger(required=True)
+    groups = fields.List(fields.Nested(GroupSchema), required=True)
+
+
+class DiscardSchema(Schema):
+    """One line of the discard table."""
+
+    class Meta:
+        unknown = RAISE
+
+    card = fields.String(required=True)
+    legal = StrictBoolean(required=True)
+    rule = fields.String(metadata={"description": "the rule that forbids it, when illegal"})
+    unpaired = StrictInteger(required=True)
+    distance = StrictInteger(required=True, allow_none=True)
+    waits = fields.List(fields.Nested(WaitSchema), required=True)
+    useful = fields.List(fields.Nested(WaitSchema), required=True)
+    useful_unseen = StrictInteger(required=True)
+
+
+class AnalysisSchema(Schema):
+    """``/analyze``: pairing, distance, waits, useful faces; ``discards`` for 20 cards."""
+
+    class Meta:
+        unknown = RAISE
+
+    rules = fields.String(required=True)
+    cards = StrictInteger(required=True)
+    hand = fields.String(required=True)
+    melds = fields.List(fields.List(fields.String()), required=True)
+    pairing = fields.Nested(PairingSchema, required=True)
+    chan = StrictInteger(required=True)
+    ca = StrictInteger(required=True)
+    unpaired = StrictInteger(required=True)
+    distance = StrictInteger(required=True, allow_none=True)
+    win = StrictBoolean(required=True)
+    waits = fields.List(fields.Nested(WaitSchema), required=True)
+    useful = fields.List(fields.Nested(WaitSchema), required=True)
+    discards = fields.List(fields.Nested(DiscardSchema))
+
+
+class ActionSchema(Schema):
+    """An action: ``{"do": "discard", "card": "5v"}``, ``{"do": "eat", "with": "5v"}`` …"""
+
+    class Meta:
+        unknown = RAISE
+
+    do = fields.String(required=True, validate=validate.OneOf(
+        ["heaven", "discard", "eat", "pass", "chiu", "win"]))
+    card = fields.String()
+    with_ = fields.String(data_key="with")
+
+
+class ActionAdviceSchema(Schema):
+    """One legal action and what it leads to."""
+
+    class Meta:
+        unknown = RAISE
+
+    action = fields.Nested(ActionSchema, required=True)
+    win = fields.Float(required=True, metadata={"description": "probability of winning"})
+    expected = fields.Float(required=True, metadata={"description": "expected settlement"})
+    samples = StrictInteger(required=True)
+    distance = StrictInteger(required=True, allow_none=True)
+    unpaired = StrictInteger(required=True)
+    waits = fields.List(fields.Nested(WaitSchema), required=True)
+    useful_unseen = StrictInteger(required=True)
+
+
+class AdviceSchema(Schema):
+    """``/advice``: every legal action ranked, best first (``docs/advisor.md``)."""
+
+    class Meta:
+        unknown = RAISE
+
+    seat = StrictInteger(required=True)
+    phase = fields.String(required=True)
+    best = fields.Nested(ActionSchema, required=True)
+    explanation = fields.String(required=True)
+    method = fields.String(required=True, validate=validate.OneOf(
+        ["static", "exact", "monte-carlo"]))
+    samples = StrictInteger(required=True)
+    states = StrictInteger(required=True)
+    ms = fields.Float(required=True)
+    budget_ms = fields.Float(required=True)
+    seed = StrictInteger(required=True)
+    actions = fields.List(fields.Nested(ActionAdviceSchema), required=True)
+    notes = fields.List(fields.String(), required=True)
+
+
+class ProblemSchema(Schema):
+    """An RFC 9457 problem: every error the service returns (``service.problems``)."""
+
+    class Meta:
+        unknown = RAISE
+
+    type = fields.String(required=True, metadata={
+        "description": "`/problems/<kind>`, the kind of problem (docs/api.md lists them)"})
+    title = fields.String(required=True, metadata={"description": "the kind, in words"})
+    status = StrictInteger(required=True, metadata={"description": "the HTTP status"})
+    detail = fields.String(required=True, metadata={
+        "description": "what is wrong with this request"})
+    field = fields.String(metadata={
+        "description": "the offending field: `hand`, `melds[1]`, `context.stock_revealed` …"})
+    token = fields.String(metadata={"description": "the offending token: `zz`, `van` …"})
+    index = StrictInteger(metadata={"description": "which item of a batch (from 0)"})
+    errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), metadata={
+        "description": "schema errors: every failing field → its messages"})
+
+
+class HealthSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    status = fields.String(required=True, validate=validate.Equal("ok"))
+
+
+class ProfileSchema(Schema):
+    """A rules profile a position or VIEW may name in ``rules``."""
+
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True)
+    description = fields.String(required=True)
+    options = fields.Dict(keys=fields.String(), values=StrictBoolean(), required=True,
+                          metadata={"description": "options with their defaults"})
+
+
+class GameSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True)
+    endpoints = fields.List(fields.String(), required=True)
+    rules = fields.List(fields.Nested(ProfileSchema), required=True)
+
+
+class LimitsSchema(Schema):
+    """The limits the server enforces (its ``create_app`` config; ``docs/deploy.md``)."""
+
+    class Meta:
+        unknown = RAISE
+
+    max_body_bytes = StrictInteger(required=True, metadata={"description": "MAX_CONTENT_LENGTH"})
+    max_batch = StrictInteger(required=True, metadata={"description": "MAX_BATCH"})
+    max_advice_batch = StrictInteger(required=True, metadata={"description": "MAX_ADVICE_BATCH"})
+    default_advice_budget_ms = fields.Float(required=True)
+    max_advice_budget_ms = fields.Float(required=True,
+                                        metadata={"description": "MAX_ADVICE_BUDGET_MS"})
+    max_advice_samples = StrictInteger(required=True,
+                                       metadata={"description": "MAX_ADVICE_SAMPLES"})
+    advice_slots = StrictInteger(required=True, metadata={"description": "ADVICE_SLOTS"})
+    advice_queue = StrictInteger(required=True, metadata={"description": "ADVICE_QUEUE"})
+    advice_queue_wait_s = fields.Float(required=True,
+                                       metadata={"description": "ADVICE_QUEUE_WAIT_S"})
+    advice_deadline_s = fields.Float(required=True, metadata={"description": "ADVICE_DEADLINE_S"})
+
+
+class MetaSchema(Schema):
+    """``GET /v1/meta``: what this server runs and the limits it enforces."""
+
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True)
+    version = fields.String(required=True)
+    games = fields.List(fields.Nested(GameSchema), required=True)
+    limits = fields.Nested(LimitsSchema, required=True)
 
 
 def flatten_errors(messages: Any, prefix: str = "") -> dict[str, list[str]]:

@@ -1,7 +1,25 @@
-"""WSGI entry point: ``gunicorn -c service/gunicorn.conf.py service.wsgi:app``."""
+"""WSGI entry point: ``gunicorn -c service/gunicorn.conf.py service.wsgi:app``, or any
+WSGI server (``service.wsgi:app``).
+
+Configuration from the environment: ``ADVISOR_<KEY>`` sets any key of
+:data:`service.DEFAULTS`, its value read as JSON (``ADVISOR_MAX_BATCH=500``,
+``ADVISOR_ADVICE_DEADLINE_S=5.5``); see docs/deploy.md.
+"""
 
 from __future__ import annotations
 
+from flask import Config
+
 from service import create_app
 
-app = create_app()
+PREFIX = "ADVISOR"
+
+
+def env_config() -> Config:
+    """The ``ADVISOR_*`` variables of the environment as config keys."""
+    config = Config(".")
+    config.from_prefixed_env(PREFIX)
+    return config
+
+
+app = create_app(env_config())

@@ -52,9 +52,18 @@ def check_view(view: object) -> dict[str, Any]:
     if not isinstance(table, list) or len(table) != SEATS or \
             not all(isinstance(t, dict) for t in table):
         raise PositionError("table: one object per seat, four in all", field="table")
-    if view["phase"] != "start" and "offer" not in view and view["phase"] != "discard":
+    if view["phase"] not in ("start", "discard") and view.get("offer") is None:
         raise PositionError(f"offer: a VIEW in the {view['phase']} phase needs the card on "
                             "offer", field="offer")
+    offer = view.get("offer")
+    if isinstance(offer, dict) and offer.get("source") in ("discard", "return"):
+        door, card = offer.get("door"), offer.get("card")
+        pile = table[door].get("discards") if isinstance(door, int) and 0 <= door < SEATS \
+            else None
+        if not isinstance(pile, list) or not pile or not isinstance(card, str) or \
+                _face(pile[-1], f"table[{door}].discards") != _face(card, "offer.card"):
+            raise PositionError(f"offer: a card offered from seat {door}'s discards is the last "
+                                f"of table[{door}].discards", field="offer")
     return view
 
 
@@ -173,6 +182,9 @@ def world(view: dict[str, Any], rng: random.Random) -> Game:
         g._make_public(g.offer)  # type: ignore[arg-type]  # the claims, in priority order
         while g.claims and g.claims[0][0] != me:
             g.claims.pop(0)  # seats before this one in priority have declined
+        if not g.claims:
+            raise PositionError(f"phase: seat {me} has no claim on the card on offer (C1–C3)",
+                                field="phase")
         g._phase, g._to_act = "claim", me
     elif phase == "discard":
         g.owing = me

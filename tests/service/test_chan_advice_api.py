@@ -48,6 +48,12 @@ def test_advice_batch_limit(client: FlaskClient) -> None:
         (lambda v: v.pop("table"), "table"),
         (lambda v: v["hand"].__setitem__(0, "xx"), "hand"),
         (lambda v: v.update(stock_left=v["stock_left"] - 1), "table"),
+        # Found by schemathesis (they were 500s): an offer phase with "offer": null, a
+        # discard offered that is not on top of its door's discards, a claim phase for a
+        # seat with no claim.
+        (lambda v: v.update(offer=None), "offer"),
+        (lambda v: v["offer"].update(door=2), "offer"),
+        (lambda v: v.update(phase="claim"), "phase"),
     ],
 )
 def test_bad_views_are_422_naming_the_field(client: FlaskClient, change: Any, field: str) -> None:

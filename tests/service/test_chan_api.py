@@ -110,19 +110,25 @@ def test_wsgi_module_exposes_an_app() -> None:
 
 def test_gunicorn_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     conf = Path(__file__).parents[2] / "service" / "gunicorn.conf.py"
-    monkeypatch.delenv("PORT", raising=False)
-    monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
+    for name in ("PORT", "BIND", "WEB_CONCURRENCY", "GUNICORN_THREADS"):
+        monkeypatch.delenv(name, raising=False)
     default = runpy.run_path(str(conf))
     assert default["bind"] == "0.0.0.0:8000"
     assert default["workers"] == 2
+    assert (default["worker_class"], default["threads"]) == ("gthread", 8)
+    # Enough threads for the advice gate's slots and queue, and more to answer /healthz.
+    assert default["threads"] > DEFAULTS["ADVICE_SLOTS"] + DEFAULTS["ADVICE_QUEUE"]
     assert default["preload_app"] is True
     assert (default["accesslog"], default["errorlog"]) == ("-", "-")
-    assert (default["max_requests"], default["max_requests_jitter"]) == (1000, 100)
+    assert (default["max_requests"], default["max_requests_jitter"]) == (10000, 1000)
     assert default["timeout"] == 30
     monkeypatch.setenv("PORT", "9123")
     monkeypatch.setenv("WEB_CONCURRENCY", "5")
+    monkeypatch.setenv("GUNICORN_THREADS", "3")
     custom = runpy.run_path(str(conf))
-    assert (custom["bind"], custom["workers"]) == ("0.0.0.0:9123", 5)
+    assert (custom["bind"], custom["workers"], custom["threads"]) == ("0.0.0.0:9123", 5, 3)
+    monkeypatch.setenv("BIND", "127.0.0.1:7000")
+    assert runpy.run_path(str(conf))["bind"] == "127.0.0.1:7000"
 
 
 # --- /v1/chan/score ---------------------------------------------------------------------
@@ -504,7 +510,8 @@ def test_arbitrary_json_never_gives_500(body: Any, path: str) -> None:
 # --- doctests (service/ is not in pytest's testpaths: its gunicorn.conf.py is no module) -
 
 
-@pytest.mark.parametrize("module", ["service", "service.schemas"])
+@pytest.mark.parametrize(
+    "module", ["service", "service.schemas", "service.gate", "service.openapi", "service.apidocs"])
 def test_doctests(module: str) -> None:
     import doctest
     import importlib

@@ -1,0 +1,96 @@
+"""What the server says about itself: ``GET /healthz`` (liveness), ``GET /v1/meta``
+(version, games, rules profiles, limits), ``GET /openapi.json`` and ``GET /docs`` (the
+same document as a page to read; no external assets, it works offline).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, jsonify
+from flask.blueprints import BlueprintSetupState
+
+from advisor import __version__
+from advisor.chan.advice import DEFAULT_BUDGET_MS
+from service.apidocs import render
+from service.openapi import document, spec_of
+from service.schemas import HealthSchema, MetaSchema
+
+bp = Blueprint("meta", __name__)
+
+_RULES = "chan_advisor.rules"
+
+#: ``GET /v1/meta`` ``limits`` member → the config key it reports.
+LIMITS = {
+    "max_body_bytes": "MAX_CONTENT_LENGTH",
+    "max_batch": "MAX_BATCH",
+    "max_advice_batch": "MAX_ADVICE_BATCH",
+    "max_advice_budget_ms": "MAX_ADVICE_BUDGET_MS",
+    "max_advice_samples": "MAX_ADVICE_SAMPLES",
+    "advice_slots": "ADVICE_SLOTS",
+    "advice_queue": "ADVICE_QUEUE",
+    "advice_queue_wait_s": "ADVICE_QUEUE_WAIT_S",
+    "advice_deadline_s": "ADVICE_DEADLINE_S",
+}
+
+
+def register_rules(game_bp: Blueprint, game: str,
+                   profiles: Callable[[], list[dict[str, Any]]]) -> None:
+    """List a game's rules profiles in ``GET /v1/meta`` once ``game_bp`` is registered.
+    ``profiles()`` gives ``{"name", "description", "options"}`` objects."""
+
+    def record(state: BlueprintSetupState) -> None:
+        state.app.extensions.setdefault(_RULES, {})[game] = profiles()
+
+    game_bp.record_once(record)
+
+
+def describe(app: Flask) -> dict[str, Any]:
+    """The ``GET /v1/meta`` object of ``app``: a game is any ``/v1/<game>/…`` path."""
+    endpoints: dict[str, list[str]] = {}
+    for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
+        parts = rule.rule.split("/")
+        if len(parts) > 3 and parts[1] == "v1":
+            endpoints.setdefault(parts[2], []).append(rule.rule)
+    rules = app.extensions.get(_RULES, {})
+    cfg = app.config
+    limits: dict[str, Any] = {name: cfg[key] for name, key in LIMITS.items()}
+    limits["default_advice_budget_ms"] = min(DEFAULT_BUDGET_MS, cfg["MAX_ADVICE_BUDGET_MS"])
+    return {
+        "name": "chan-advisor",
+        "version": __version__,
+        "games": [{"name": game, "endpoints": paths, "rules": rules.get(game, [])}
+                  for game, paths in endpoints.items()],
+        "limits": limits,
+    }
+
+
+@bp.get("/healthz")
+@document(HealthSchema)
+def healthz() -> dict[str, str]:
+    """Liveness: the worker answers.
+
+    Cheap and never gated, for a load balancer's health check: it keeps answering while
+    the advice endpoints turn requests away with 503.
+    """
+    return {"status": "ok"}
+
+
+@bp.get("/v1/meta")
+@document(MetaSchema)
+def meta() -> Response:
+    """Version, games with their endpoints and rules profiles, and the server's limits."""
+    return jsonify(describe(current_app))
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI 3.1 document of this server."""
+    return jsonify(spec_of(current_app))
+
+
+@bp.get("/docs")
+def docs() -> Response:
+    """The OpenAPI document as an HTML page."""
+    return Response(render(spec_of(current_app)), mimetype="text/html")

@@ -1,0 +1,163 @@
+"""The OpenAPI document, the API page, ``/v1/meta`` — and schemathesis, which fuzzes every
+documented operation through WSGI (no server) and checks that no answer is a 5xx and
+every answer matches the document: status, media type, headers and body schema.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from marshmallow import Schema
+from schemathesis.config import SchemathesisConfig
+
+from advisor import __version__
+from advisor.chan.advice import advise
+from advisor.chan.analysis import analyze
+from advisor.chan.position import Position
+from advisor.chan.scoring import score
+from service import create_app
+from service.schemas import (
+    AdviceSchema,
+    AnalysisSchema,
+    MetaSchema,
+    NoWinScoreSchema,
+    ProblemSchema,
+    WinScoreSchema,
+)
+from tests.strategies import budget
+
+ROOT = Path(__file__).resolve().parents[2]
+VIEW = json.loads((ROOT / "examples" / "view.json").read_text())
+HAND = "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v"
+
+
+@pytest.fixture(scope="module")
+def spec() -> dict[str, Any]:
+    spec: dict[str, Any] = create_app().test_client().get("/openapi.json").get_json()
+    return spec
+
+
+def test_document_lists_every_operation(spec: dict[str, Any]) -> None:
+    assert spec["openapi"] == "3.1.0"
+    assert spec["info"]["version"] == __version__
+    assert {p: sorted(ops) for p, ops in spec["paths"].items()}.items() >= {
+        "/healthz": ["get"], "/v1/meta": ["get"], "/v1/chan/score": ["post"],
+        "/v1/chan/analyze": ["post"], "/v1/chan/advice": ["post"]}.items()
+
+
+def test_requests_and_answers_have_schemas(spec: dict[str, Any]) -> None:
+    schemas = spec["components"]["schemas"]
+    assert {"Position", "View", "WinScore", "NoWinScore", "Analysis", "Advice", "Problem",
+            "Meta"} <= set(schemas)
+    assert schemas["Position"]["additionalProperties"] is False  # unknown fields are 422
+    assert schemas["Position"]["required"] == ["hand"]
+    score_op = spec["paths"]["/v1/chan/score"]["post"]
+    body = score_op["requestBody"]["content"]["application/json"]["schema"]
+    assert body["oneOf"][0] == {"$ref": "#/components/schemas/Position"}
+    assert body["oneOf"][1]["maxItems"] == 1000
+    assert set(score_op["responses"]) == {"200", "400", "413", "415", "422", "default"}
+    advice_op = spec["paths"]["/v1/chan/advice"]["post"]
+    assert [p["name"] for p in advice_op["parameters"]] == ["budget_ms", "samples", "seed"]
+    assert advice_op["responses"]["503"]["headers"]["Retry-After"]["required"] is True
+    for op in (score_op, advice_op):
+        for status, answer in op["responses"].items():
+            media = "application/json" if status == "200" else "application/problem+json"
+            assert list(answer["content"]) == [media]
+
+
+def test_document_follows_the_config() -> None:
+    app = create_app({"MAX_BATCH": 7, "MAX_ADVICE_BATCH": 2})
+    paths = app.test_client().get("/openapi.json").get_json()["paths"]
+    for path, limit in (("/v1/chan/analyze", 7), ("/v1/chan/advice", 2)):
+        body = paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+        assert body["oneOf"][1]["maxItems"] == limit
+
+
+# --- the answer schemas describe the library's JSON exactly ----------------------------
+
+
+def _loads(schema: type[Schema], obj: Any) -> None:
+    assert schema().validate(obj) == {}, obj
+
+
+def test_answer_schemas_match_the_library() -> None:
+    win = {"hand": HAND, "winning_card": "8m", "win_by": "own_door"}
+    _loads(WinScoreSchema, score(Position.from_json(win)).to_json())
+    ga = {"rules": "cvv", "options": {"ga": True}, "hand": "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v "
+          "7v 7v 2s 2s 3s 3s 4s 4s 5s", "winning_card": "5s", "win_by": "own_door"}
+    ga_json = score(Position.from_json(ga)).to_json()
+    assert ga_json["ga"] > 0
+    _loads(WinScoreSchema, ga_json)
+    no_win = {"hand": "2v 3v 4v 5s 6s 7s 8m 9m 2s 3m 4s 5m 6v 7v 8s 9s cc 2m 3s",
+              "winning_card": "4m", "win_by": "other_door"}
+    _loads(NoWinScoreSchema, score(Position.from_json(no_win)).to_json())
+    _loads(AnalysisSchema, analyze(Position.from_json({"hand": HAND})).to_json())
+    _loads(AnalysisSchema, analyze(Position.from_json({"hand": HAND + " 8v"})).to_json())
+    _loads(AdviceSchema, advise(VIEW, samples=3).to_json())
+    client = create_app({"TESTING": True}).test_client()
+    _loads(MetaSchema, client.get("/v1/meta").get_json())
+    _loads(ProblemSchema, client.post("/v1/chan/score", json={"hand": 5, "x": 1}).get_json())
+
+
+def test_meta_describes_the_server() -> None:
+    app = create_app({"MAX_ADVICE_BUDGET_MS": 10.0, "ADVICE_SLOTS": 2})
+    meta = app.test_client().get("/v1/meta").get_json()
+    assert (meta["name"], meta["version"]) == ("chan-advisor", __version__)
+    chan = next(g for g in meta["games"] if g["name"] == "chan")
+    assert chan["endpoints"] == ["/v1/chan/advice", "/v1/chan/analyze", "/v1/chan/score"]
+    assert [r["name"] for r in chan["rules"]] == ["house", "cvv"]
+    assert chan["rules"][1]["options"] == {"ga": False}
+    limits = meta["limits"]
+    assert limits["max_body_bytes"] == 256 * 1024 and limits["max_batch"] == 1000
+    assert limits["max_advice_budget_ms"] == 10.0 and limits["advice_slots"] == 2
+    assert limits["default_advice_budget_ms"] == 10.0  # the default is capped too
+
+
+# --- the API page ---------------------------------------------------------------------
+
+
+def test_docs_page_is_self_contained_html(spec: dict[str, Any]) -> None:
+    resp = create_app().test_client().get("/docs")
+    assert resp.status_code == 200 and resp.mimetype == "text/html"
+    page = resp.get_data(as_text=True)
+    for path in spec["paths"]:
+        assert f"<code>{path}</code>" in page
+    for name in spec["components"]["schemas"]:
+        assert f'id="schema-{name}"' in page
+    assert "budget_ms" in page and "Retry-After" in page
+    assert "&#34;winning_card&#34;: &#34;8m&#34;" in page  # the example body, escaped
+    # No script and nothing fetched from elsewhere: it works offline.
+    assert "<script" not in page
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
+    # Every in-page link has its target.
+    targets = set(re.findall(r'id="([^"]+)"', page))
+    assert set(re.findall(r'href="#([^"]+)"', page)) <= targets
+
+
+# --- schemathesis ---------------------------------------------------------------------
+
+# Small advice budgets so that the fuzzer's valid VIEWs are quick; the gate is left as
+# configured (requests come one at a time, so it never turns one away).
+_APP = create_app({"TESTING": True, "MAX_ADVICE_BUDGET_MS": 2.0, "MAX_ADVICE_SAMPLES": 3})
+_CONFIG = SchemathesisConfig.from_dict({
+    "checks": {
+        # A body can match the schema and still be refused by the library (an unknown
+        # card, 21 cards): 422 for "positive" data is correct here.
+        "positive_data_acceptance": {"enabled": False},
+        # Schema-violating data must be refused: 413 for a batch over maxItems.
+        "negative_data_rejection": {"expected-statuses": [400, 413, 415, 422]},
+    },
+})
+schema = schemathesis.openapi.from_wsgi("/openapi.json", _APP, config=_CONFIG)
+
+
+@schema.parametrize()
+@settings(max_examples=budget(4), suppress_health_check=list(HealthCheck))
+def test_api_conforms_to_its_document(case: schemathesis.Case) -> None:
+    case.call_and_validate()
