@@ -15,6 +15,7 @@ import click
 
 from advisor import __version__
 from advisor.cli.chan import chan
+from advisor.cli.khanhoo import khanhoo
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -24,3 +25,4 @@ def main() -> None:
 
 
 main.add_command(chan)
+main.add_command(khanhoo)

@@ -1,0 +1,349 @@
+"""``advisor khanhoo …``: score, analyse and advise Khanhoo positions, settle a match,
+simulate deals between bots and replay records (docs/khanhoo.md, docs/cli.md)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+import click
+
+from advisor.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    EXIT_USAGE,
+    Item,
+    dumps,
+    dumps_compact,
+    fail_internal,
+    read_items,
+    run_items,
+    use_color,
+)
+from advisor.cli.khanhoo_render import (
+    Style,
+    advice_text,
+    analysis_text,
+    score_text,
+    settlement_text,
+    simulation_text,
+)
+from advisor.errors import AdvisorError
+from advisor.khanhoo.advice import Budget, advise_json
+from advisor.khanhoo.analysis import analyze
+from advisor.khanhoo.game import MAX_TURNS, Game, table_rules
+from advisor.khanhoo.position import Position
+from advisor.khanhoo.record import Replay, replay
+from advisor.khanhoo.rules import OPTION_HELP, Rules
+from advisor.khanhoo.scoring import Settlement, score
+from advisor.khanhoo.simulate import Summary, simulate
+
+_MELD_SPLIT = re.compile(r"\s*[;|]\s*")
+_OPTION_FLAGS = {name: "--" + name.replace("_", "-") for name in OPTION_HELP}
+
+
+def rules_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """The flags that choose the pack and the options (K1, K-run, K5, K9, K10)."""
+    options = [
+        click.option("--sets", type=click.IntRange(2, 4), default=None,
+                     help="Sets in the pack [default: 2; 3 is the variation, K9]."),
+        click.option("--jokers", type=click.IntRange(0, 5), default=None,
+                     help="Jokers in the pack [default: 1]."),
+        *(click.option(flag, name, is_flag=True, default=None, help=OPTION_HELP[name] + ".")
+          for name, flag in _OPTION_FLAGS.items()),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def position_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """The flags that spell a position, shared by every command that reads one."""
+    options = [
+        click.argument("file", type=click.File("r", encoding="utf-8"), required=False),
+        click.option("--hand", "-H", metavar="CARDS",
+                     help="Concealed cards, e.g. 'Ah 2c 3d Js Qs Ks' (1 for Ace, ♥♣♦♠ too)."),
+        click.option("--melds", "-m", metavar="CARDS", multiple=True,
+                     help="Combinations laid face up; repeat the flag or separate with ';'."),
+        click.option("--seen", metavar="CARDS", help="Cards seen elsewhere (for unseen counts)."),
+        click.option("--orphan", is_flag=True, default=None,
+                     help="The seat is the orphan: it goes out with 6 cards (K7)."),
+        click.option("--json", "as_json", is_flag=True, help="One JSON object per position."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return rules_options(f)
+
+
+def _flags_position(flags: dict[str, Any]) -> dict[str, Any]:
+    """The position object the flags spell; validated by ``Position.from_json`` like a file."""
+    obj: dict[str, Any] = {"hand": flags.pop("hand")}
+    obj["melds"] = [m for text in flags.pop("melds") for m in _MELD_SPLIT.split(text.strip())
+                    if m]
+    for name in ("sets", "jokers", "seen", "orphan"):
+        value = flags.pop(name, None)
+        if value is not None:
+            obj[name] = value
+    options = {name: True for name in OPTION_HELP if flags.pop(name, None)}
+    if options:
+        obj["options"] = options
+    obj.update({k: v for k, v in flags.items() if v is not None})
+    return obj
+
+
+def _items(file: IO[str] | None, flags: dict[str, Any]) -> list[Item]:
+    given = [k for k, v in flags.items() if v not in (None, (), False)]
+    if file is not None:
+        if given:
+            raise click.UsageError(
+                f"give the position either as flags or as a FILE, not both "
+                f"(got FILE and --{given[0].replace('_', '-')})")
+        return list(read_items(file, "<stdin>" if file.name == "<stdin>" else file.name))
+    if flags.get("hand") is None:
+        raise click.UsageError("give a position: --hand CARDS (with other flags), or a JSON "
+                               "FILE, or - to read JSON from stdin")
+    return [Item("", _flags_position(dict(flags)))]
+
+
+def _run(file: IO[str] | None, as_json: bool, flags: dict[str, Any],
+         answer: Callable[[Any], Any], text: Callable[[Any, Style], str]) -> None:
+    style = Style(use_color())
+    count = 0
+
+    def show(result: Any) -> None:
+        nonlocal count
+        if as_json:
+            click.echo(dumps(result.to_json()))
+        else:
+            if count:
+                click.echo()
+            click.echo(text(result, style), color=style.color)
+        count += 1
+
+    def show_error(item: Item, message: str) -> None:
+        click.echo(f"advisor: {message}", err=True)
+        if as_json and item.label:
+            click.echo(dumps({"error": message}))  # one output line per input position
+
+    try:
+        code = run_items(_items(file, flags), answer, show, show_error)
+    except (click.UsageError, click.exceptions.Exit):
+        raise
+    except Exception as err:
+        fail_internal(err)
+    if code != EXIT_OK:
+        sys.exit(code)
+
+
+@click.group()
+def khanhoo() -> None:
+    """Khanhoo: score, analyse and advise hands; settle; simulate and replay deals."""
+
+
+@khanhoo.command("score")
+@position_options
+def score_cmd(file: IO[str] | None, as_json: bool, **flags: Any) -> None:
+    """Score a complete hand: 15 cards in combinations, or 16 with the best card to throw
+    (K6, K8); a hand that cannot go out gives its distance.
+
+    \b
+    Examples:
+      advisor khanhoo score --hand "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"
+      advisor khanhoo score examples/khanhoo_hand.json --json
+    """
+    _run(file, as_json, flags, lambda obj: score(Position.from_json(obj)),
+         lambda r, st: score_text(r, st))
+
+
+@khanhoo.command("analyze")
+@position_options
+def analyze_cmd(file: IO[str] | None, as_json: bool, **flags: Any) -> None:
+    """Analyse a hand: at rest (15 cards) its distance and the cards that lower it; owing a
+    card (16) the discard table, best first.
+
+    \b
+    Examples:
+      advisor khanhoo analyze --hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"
+      advisor khanhoo analyze --hand "4h 5h Ac 2c 3c 7d 7d 8d 1h 9h Qs Ks 5d 6c 3h" -m "Js Jk 7h"
+    """
+    _run(file, as_json, flags, lambda obj: analyze(Position.from_json(obj)),
+         lambda a, st: analysis_text(a, st))
+
+
+@khanhoo.command("advise")
+@position_options
+@click.option("--offer", metavar="CARD", help="A discard on offer (the seat may claim it).")
+@click.option("--from", "from_", type=click.Choice(["left", "other"]), default=None,
+              help="Who threw the offer: 'left' (the seat is next: take or draw) or 'other' "
+                   "(bump).")
+@click.option("--players", type=click.IntRange(2, 5), default=None, help="Players [default: 3].")
+@click.option("--turn", type=click.IntRange(min=0), default=None,
+              help="Turns each opponent has played (for their chance of going out).")
+@click.option("--budget", type=click.FloatRange(min=0.01), default=0.5, show_default=True,
+              help="Seconds the advisor may spend per position.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
+def advise_cmd(file: IO[str] | None, as_json: bool, budget: float, seed: int,
+               from_: str | None, **flags: Any) -> None:
+    """Rank every legal action of the seat to act by its chance of going out first and
+    the points it can expect. FILE holds positions (with "offer", "from", "players",
+    "turn") or record prefixes (khanhoo-record/1: the seat to act at their end).
+
+    \b
+    Examples:
+      advisor khanhoo advise --hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d 5c"
+      advisor khanhoo advise --hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d" \\
+                             --offer 2c --from left
+      advisor khanhoo advise examples/khanhoo_advice.json --json
+    """
+    flags["from"] = from_
+    b = Budget(seconds=budget, seed=seed)
+    _run(file, as_json, flags, lambda obj: advise_json(obj, b), lambda a, st: advice_text(a, st))
+
+
+@khanhoo.command("settle")
+@click.argument("scores", nargs=-1, type=int)
+@click.option("--names", metavar="A,B,…", help="The players' names, in the order of SCORES.")
+@click.option("--file", "file", type=click.File("r", encoding="utf-8"),
+              help='JSON: {"scores": [52, 49, 47, 47], "names": [...]} (or JSON lines).')
+@click.option("--json", "as_json", is_flag=True, help="Print the settlement as JSON.")
+def settle_cmd(scores: tuple[int, ...], names: str | None, file: IO[str] | None,
+               as_json: bool) -> None:
+    """Settle a match from the players' scores: each pays every player above him the
+    difference (as in Skat).
+
+    \b
+    Examples:
+      advisor khanhoo settle 52 49 47 47 --names A,B,C,D
+      echo '{"scores": [52, 49, 47, 47]}' | advisor khanhoo settle --file - --json
+    """
+    if file is not None and scores:
+        raise click.UsageError("give the scores either as arguments or with --file, not both")
+    if file is None and not scores:
+        raise click.UsageError("give the scores: advisor khanhoo settle 52 49 47 47")
+    if file is not None:
+        items = list(read_items(file, "<stdin>" if file.name == "<stdin>" else file.name))
+    else:
+        obj: dict[str, Any] = {"scores": list(scores)}
+        if names:
+            obj["names"] = [n.strip() for n in names.split(",")]
+        items = [Item("", obj)]
+    style = Style(use_color())
+
+    def show(result: Any) -> None:
+        click.echo(dumps(result.to_json()) if as_json else settlement_text(result, style),
+                   color=style.color)
+
+    def show_error(item: Item, message: str) -> None:
+        click.echo(f"advisor: {message}", err=True)
+
+    code = run_items(items, Settlement.from_json, show, show_error)
+    if code != EXIT_OK:
+        sys.exit(code)
+
+
+@khanhoo.command("simulate")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Deals to play (each once per seat with --duplicate).")
+@click.option("--seed", "-s", type=int, default=0, show_default=True,
+              help="Seed: the same seed plays the same deals.")
+@click.option("--seats", default="greedy,random,random", show_default=True,
+              metavar="SPEC,SPEC[,…]",
+              help="2 to 5 players, seat 0 first: random | greedy | advisor[:SECONDS] | "
+                   "exec:COMMAND.")
+@click.option("--duplicate", is_flag=True,
+              help="Play each deal once per seat rotation (cuts luck out).")
+@click.option("--variation", is_flag=True, help="The 3-set variation (K9): 3 sets + 2 Jokers.")
+@click.option("--orphan", is_flag=True, help="Four players: one of them is orphan (K7).")
+@click.option("--max-turns", type=click.IntRange(min=1), default=MAX_TURNS, show_default=True,
+              help="Discards after which a deal nobody went out of is a draw.")
+@rules_options
+@click.option("--records", type=click.File("w", encoding="utf-8"), metavar="FILE",
+              help="Write every deal as a khanhoo-record/1 line.")
+@click.option("--time-limit", type=click.FloatRange(min=0.01), default=5.0, show_default=True,
+              help="Seconds an exec: bot may take per decision.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def simulate_cmd(games: int, seed: int, seats: str, duplicate: bool, variation: bool,
+                 orphan: bool, max_turns: int, records: IO[str] | None, time_limit: float,
+                 as_json: bool, sets: int | None, jokers: int | None, **options: Any) -> None:
+    """Play deals between bots and report win shares, points and settlements.
+
+    \b
+    Examples:
+      advisor khanhoo simulate --games 200 --seed 1 --seats advisor,greedy,greedy --duplicate
+      advisor khanhoo simulate -n 50 --seats "greedy,random,exec:python3 examples/khanhoo_bot.py"
+    """
+    specs = [s.strip() for s in seats.split(",")]
+    chosen = {name: True for name, on in options.items() if on}
+    try:
+        rules = table_rules(len(specs), variation=variation, **chosen)
+        if sets is not None or jokers is not None:
+            rules = Rules.build(sets if sets is not None else rules.sets,
+                                jokers if jokers is not None else rules.jokers, chosen)
+    except AdvisorError as err:
+        click.echo(f"advisor: {err.message}", err=True)
+        sys.exit(EXIT_USAGE)
+    total = games * (len(specs) if duplicate else 1)
+    show_bar = not as_json and sys.stderr.isatty()
+
+    def run(on_game: Callable[[Game, list[str]], None]) -> Summary:
+        try:
+            return simulate(specs, games=games, seed=seed, duplicate=duplicate, rules=rules,
+                            orphan=orphan, max_turns=max_turns, time_limit=time_limit,
+                            on_game=on_game)
+        except AdvisorError as err:
+            click.echo(f"advisor: {err.message}", err=True)
+            sys.exit(EXIT_USAGE if err.field in ("seats", "orphan") else EXIT_BAD_INPUT)
+
+    def write(game: Game, players: list[str]) -> None:
+        if records is not None:
+            records.write(dumps_compact(game.to_record(players)) + "\n")
+
+    if show_bar:
+        with click.progressbar(length=total, label="deals", file=sys.stderr) as bar:
+            def step(game: Game, players: list[str]) -> None:
+                write(game, players)
+                bar.update(1)
+            summary = run(step)
+    else:
+        summary = run(write)
+    click.echo(dumps(summary.to_json()) if as_json else simulation_text(summary))
+    for inc in summary.incidents:
+        click.echo(f"advisor: seat {inc.seat} ({inc.bot}): {inc.reason}", err=True)
+
+
+@khanhoo.command("replay")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option("--json", "as_json", is_flag=True, help="One JSON verdict per record.")
+def replay_cmd(file: IO[str], as_json: bool) -> None:
+    """Validate game records (one per line, or one JSON document): every move and the
+    result. Exit 0 when all are valid; otherwise name the first illegal move of each bad
+    record with its rule ID and exit 3.
+
+    \b
+    Example:
+      advisor khanhoo replay tests/khanhoo/golden/records.jsonl
+    """
+    bad = count = 0
+    for item in read_items(file, "<stdin>" if file.name == "<stdin>" else file.name):
+        count += 1
+        obj = item.obj
+        if isinstance(obj, dict) and "record" in obj and "format" not in obj:
+            obj = obj["record"]  # a golden-file entry
+        outcome = Replay(None, AdvisorError(item.error)) if item.error else replay(obj)
+        label = item.label or "record"
+        if as_json:
+            click.echo(dumps({"record": label, "valid": outcome.valid, "move": outcome.move,
+                              "rule": outcome.rule,
+                              "error": None if outcome.valid else outcome.describe()}))
+        if not outcome.valid:
+            bad += 1
+            click.echo(f"advisor: {label}: {outcome.describe()}", err=True)
+    if not as_json:
+        click.echo(f"{count - bad} of {count} records valid")
+    if bad or not count:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+__all__ = ["khanhoo"]

@@ -1,0 +1,125 @@
+"""Khanhoo text for people: cards with suit symbols (red suits in red on a terminal),
+declarations, analyses, advice, settlements and simulation summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import click
+
+from advisor.khanhoo.advice import Advice
+from advisor.khanhoo.analysis import Analysis
+from advisor.khanhoo.cards import Card, cards_of
+from advisor.khanhoo.melds import Combination, Useful
+from advisor.khanhoo.scoring import ScoreResult, Settlement
+from advisor.khanhoo.simulate import Summary
+
+
+class Style:
+    """Colour on or off; every styled string goes through here."""
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def card(self, c: Card) -> str:
+        text = c.symbol
+        return click.style(text, fg="red", bold=True) if self.color and c.red else text
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(c) for c in cards)
+
+    def head(self, text: str) -> str:
+        return click.style(text, bold=True) if self.color else text
+
+    def dim(self, text: str) -> str:
+        return click.style(text, dim=True) if self.color else text
+
+
+def _combination(st: Style, c: Combination, laid: bool) -> str:
+    plain = " ".join(x.symbol for x in c.cards)
+    pad = " " * max(1, 28 - len(plain))
+    jokers = f"  (Jk as {' '.join(x.symbol for x in c.jokers_as)})" if c.jokers_as else ""
+    tag = st.dim(" laid") if laid else ""
+    return f"  {c.name:<20}{st.cards(c.cards)}{pad}{c.points:>3}{tag}{jokers}"
+
+
+def score_text(r: ScoreResult, st: Style) -> str:
+    suffix = ""
+    if not r.out:
+        d = "—" if r.distance is None else str(r.distance)
+        return st.head(f"Not out: {r.cards} cards, distance {d} (cards to exchange to go out)"
+                       f"{suffix}")
+    out = [st.head(f"Out: {r.points} points ({r.points - r.bonus} + {r.bonus} for going out)"
+                   f"{suffix}")]
+    out += [_combination(st, c, n < r.laid) for n, c in enumerate(r.combinations)]
+    if r.discard is not None:
+        out.append(f"Throw away: {st.card(r.discard)}")
+    return "\n".join(out)
+
+
+def _useful(st: Style, useful: Iterable[Useful]) -> str:
+    items = list(useful)
+    if not items:
+        return "—"
+    total = sum(u.unseen for u in items)
+    return ", ".join(f"{st.card(u.card)} ({u.unseen})" for u in items) + f" — {total} unseen"
+
+
+def analysis_text(a: Analysis, st: Style) -> str:
+    pos = a.position
+    head = (f"{pos.total} cards · target {pos.target} · "
+            f"{'OUT' if a.out else f'distance {a.distance}'}   [{pos.rules.describe()}]")
+    out = [st.head(head), f"Hand: {st.cards(cards_of(pos.hand))}"]
+    if pos.melds:
+        out.append("Laid: " + "  ".join(st.cards(m.cards) for m in pos.melds))
+    if a.out:
+        out.append(score_text(a.score, st))
+    if pos.total == pos.target:
+        if not a.out:
+            out.append(f"Useful cards: {_useful(st, a.useful)}")
+    else:
+        out.append("Discards, best first:")
+        for d in a.discards:
+            if d.out:
+                out.append(f"  {st.card(d.card):>3}  goes out with {d.points} points")
+            else:
+                dist = "—" if d.distance is None else str(d.distance)
+                out.append(f"  {st.card(d.card):>3}  distance {dist:<2} useful "
+                           f"{_useful(st, d.useful)}")
+    return "\n".join(out)
+
+
+def advice_text(adv: Advice, st: Style) -> str:
+    out = [st.head(f"Seat {adv.seat} ({adv.phase}): {adv.best.explanation}")]
+    out.append(f"{'action':<28}{'first':>7}{'points':>8}{'dist':>6}{'acc':>5}  method")
+    for o in adv.options:
+        dist = "—" if o.distance is None else str(o.distance)
+        out.append(f"{str(o.action)[:27]:<28}{o.p_first:>7.1%}{o.points:>8.2f}{dist:>6}"
+                   f"{o.acceptance:>5}  {o.method}")
+    spent = " (budget spent: later actions judged by distance)" if adv.budget_spent else ""
+    out.append(st.dim(f"{adv.seconds * 1000:.0f} ms{spent}"))
+    return "\n".join(out)
+
+
+def settlement_text(s: Settlement, st: Style) -> str:
+    out = [st.head("Settlement (each pays every player above him the difference)")]
+    for name, score, bal in zip(s.names, s.scores, s.balances):
+        out.append(f"  {name:<10}{score:>6}{bal:>+8}")
+    for i, j, amount in s.payments:
+        out.append(st.dim(f"  {s.names[i]} pays {s.names[j]} {amount}"))
+    return "\n".join(out)
+
+
+def simulation_text(s: Summary) -> str:
+    head = (f"{s.deals} deals{' × every seat (duplicate)' if s.duplicate else ''}, seed "
+            f"{s.seed}, {s.rules.describe()}")
+    out = [head, f"{'player':<8}{'spec':<24}{'wins':>6}{'share':>8}{'points':>8}{'mean':>8}"
+                 "  95% CI"]
+    for p in s.players:
+        lo, hi = p.ci95()
+        out.append(f"{p.player:<8}{p.spec[:23]:<24}{p.wins:>6}{p.win_share:>8.1%}"
+                   f"{p.points:>8}{p.mean:>8.2f}  [{lo:.2f}, {hi:.2f}]")
+    secs = max(s.seconds, 1e-9)
+    out.append(f"draws {s.draws} ({s.draws / max(s.games, 1):.1%}) · "
+               f"{s.games / secs:.1f} deals/s · {s.moves / secs:.0f} moves/s")
+    return "\n".join(out)

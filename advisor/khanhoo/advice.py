@@ -1,0 +1,620 @@
+"""The advisor: every legal action of the seat to act, ranked by its chance of going out
+first and the points it can expect, with a one-line explanation.
+
+Each action is judged by the seat's cards once it is made — at rest, 15 cards (hand +
+melds) or the orphan's 6 — through three numbers: the distance ``d``, the *acceptance*
+``a`` (copies still unseen of the cards that lower the distance) and the unseen pool
+``u``. The seat's time to go out is then a race of its own draws against the opponents':
+
+* **near going out** (``d`` ≤ 1) the next draw's outcomes are enumerated exactly —
+  every unseen kind, and the declaration each completing card makes, so the points are
+  exact — and a wait that does not change repeats it turn after turn;
+* **further away**, the next draw lowers the distance with chance ``a/u`` and each later
+  step with the typical chance of its distance (:data:`TYPICAL_STEP`); the points are
+  estimated by *sampling*: a few drawn-out continuations of the seat's own hand
+  (``rollouts``) for the leading actions;
+* each opponent goes out on his k-th turn with a hazard that grows with k (measured on
+  greedy self-play, docs/khanhoo.md), a little more for each combination he has laid.
+
+Going out now is certain (chance 1, exact points). A take or bump is judged after its
+best discard; a pass by the next player draws at once. Everything runs under a
+:class:`Budget`: once the time is spent, the remaining actions are judged by distance
+alone. Actions are ranked by chance of going out first plus ``points_weight`` per
+expected point.
+
+>>> from advisor.khanhoo.game import Game
+>>> g = Game.from_deal(players=3, seed=4)
+>>> adv = advise(g.view(g.leader), g.legal_actions(), Budget(rollouts=0))
+>>> adv.best.action in g.legal_actions(), 0.0 <= adv.options[0].p_first <= 1.0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.errors import AdvisorError, PositionError
+from advisor.khanhoo.bots import BaseBot, SeatCards, partners, without
+from advisor.khanhoo.cards import (
+    CARDS,
+    KINDS,
+    Card,
+    Counts,
+    cards_of,
+    format_cards,
+    parse_card,
+    parse_cards,
+    plus,
+)
+from advisor.khanhoo.game import Action, claim_action, meld_options
+from advisor.khanhoo.melds import distance, solver, useful_cards
+from advisor.khanhoo.position import Position, meld_of
+from advisor.khanhoo.record import replay
+from advisor.khanhoo.rules import Rules
+from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE
+
+HORIZON = 30
+"""Turns of the seat the race is followed for."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much the advisor may spend on one decision."""
+
+    seconds: float = 0.5
+    rollouts: int = 6  # sampled continuations per action, for the points when far away
+    rollout_turns: int = 10
+    points_weight: float = 0.002  # chance of going out first worth one expected point
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal action and what it promises."""
+
+    action: Action
+    p_first: float
+    points: float  # expected points this deal: chance of going out first × points then
+    distance: int | None
+    acceptance: int
+    method: str  # "exact", "tree", "sampled", "model" or "distance"
+    explanation: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action.to_json(), "p_first": round(self.p_first, 4),
+                "points": round(self.points, 2), "distance": self.distance,
+                "acceptance": self.acceptance, "method": self.method,
+                "explanation": self.explanation}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The ranked options of one decision."""
+
+    seat: int
+    phase: str
+    options: tuple[Option, ...]
+    seconds: float
+    budget_spent: bool = False
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "phase": self.phase, "best": self.best.action.to_json(),
+                "explanation": self.best.explanation,
+                "options": [o.to_json() for o in self.options],
+                "seconds": round(self.seconds, 3), "budget_spent": self.budget_spent}
+
+
+# --- the race --------------------------------------------------------------------------------
+
+def opponent_hazard(turn: int, melds: int) -> float:
+    """Chance an opponent goes out on his ``turn``-th turn (1 = his first), from greedy
+    self-play (docs/khanhoo.md): about 4% more each turn from the second, up to 25%;
+    3% more for each combination he has laid."""
+    return min(0.4, max(0.0, 0.04 * (turn - 1)) + 0.03 * melds)
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the race needs of the table: the opponents' turns so far and melds, in order
+    of play after the seat."""
+
+    opponents: tuple[tuple[int, int], ...]  # (turns taken, combinations laid)
+
+    def survival(self, rounds: int, lead: int | None = None) -> float:
+        """Chance that no opponent has gone out in the turns played before the seat's
+        ``rounds``-th next turn: the ``lead`` opponents sitting just before it (all by
+        default) play before its next turn, and every opponent once a round after that."""
+        p = 1.0
+        n = len(self.opponents)
+        first = n if lead is None else lead
+        for k, (turns, melds) in enumerate(self.opponents):
+            played = max(0, rounds - 1) + (1 if k >= n - first and rounds > 0 else 0)
+            for r in range(1, played + 1):
+                p *= 1.0 - opponent_hazard(turns + r, melds)
+        return p
+
+
+TYPICAL_STEP = {1: 0.12, 2: 0.24, 3: 0.37, 4: 0.6}
+"""Chance that a draw lowers the distance from k to k − 1, for the steps after the next:
+the mean acceptance of hands at distance k over the unseen cards, in greedy self-play
+(docs/khanhoo.md). The next step uses the hand's own acceptance."""
+
+
+def geometric(q: float, horizon: int = HORIZON) -> list[float]:
+    """P(the first success comes on trial t), t = 1 … horizon."""
+    q = min(max(q, 0.0), 1.0)
+    return [q * (1 - q) ** (t - 1) for t in range(1, horizon + 1)]
+
+
+def time_to_go_out(d: int, q: float, horizon: int = HORIZON) -> list[float]:
+    """P(the seat goes out on its t-th turn), t = 1 … horizon: at distance ``d`` each draw
+    lowers the distance with chance ``q`` now, and then with the typical chance of each
+    later step; at distance 0 it goes out on the next turn.
+
+    >>> [round(p, 3) for p in time_to_go_out(1, 0.5, 3)]
+    [0.5, 0.25, 0.125]
+    >>> time_to_go_out(0, 0.0, 2)
+    [1.0, 0.0]
+    """
+    if d <= 0:
+        return [1.0] + [0.0] * (horizon - 1)
+    dist = geometric(q, horizon)
+    for k in range(d - 1, 0, -1):
+        step = geometric(TYPICAL_STEP.get(k, 0.6), horizon)
+        new = [0.0] * horizon
+        for i, a in enumerate(dist):
+            if a:
+                for j, b in enumerate(step[: horizon - i - 1]):
+                    new[i + j + 1] += a * b
+        dist = new
+    return dist
+
+
+def first_chance(times: Sequence[float], table: Table, lead: int | None = None) -> float:
+    """Chance the seat goes out first: it goes out on its t-th turn (``times[t-1]``) and no
+    opponent has gone out before; ``lead`` opponents (all by default) play before its next
+    turn — none when it draws at once, those between the discarder and it when it lets a
+    discard go.
+
+    >>> table = Table(((3, 0), (3, 0)))
+    >>> round(first_chance([1.0] + [0.0] * 29, table, lead=0), 3)
+    1.0
+    >>> round(first_chance([1.0] + [0.0] * 29, table), 3)
+    0.774
+    """
+    total = 0.0
+    for t, p in enumerate(times, 1):
+        if p:
+            total += p * table.survival(t, lead)
+    return total
+
+
+# --- judging a seat's cards --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Judged:
+    """A seat's cards at rest, judged."""
+
+    distance: int | None
+    acceptance: int
+    useful: tuple[Card, ...]
+    times: tuple[float, ...]
+    points_out: float  # mean points when it goes out
+    method: str
+
+
+class Judge:
+    """Judges seat states for one decision, under one budget."""
+
+    def __init__(self, seat: SeatCards, budget: Budget) -> None:
+        self.seat = seat
+        self.rules = seat.rules
+        self.solver = solver(seat.rules)
+        self.budget = budget
+        self.rng = random.Random(budget.seed)
+        self.unseen_total = max(1, sum(seat.unseen))
+        self.started = time.perf_counter()
+
+    @property
+    def out_of_time(self) -> bool:
+        return time.perf_counter() - self.started > self.budget.seconds
+
+    def at_rest(self, hand: Counts, own: Counts, target: int, laid_points: int,
+                unseen: Counts, full: bool = True) -> Judged:
+        """Judge a hand at rest (``target`` concealed cards) holding ``own`` in all; without
+        ``full`` (or once the budget is spent) by its distance alone."""
+        rules = self.rules
+        d = distance(hand, rules, target, own)
+        u = max(1, sum(unseen))
+        if d is None:
+            return Judged(None, 0, (), (0.0,) * HORIZON, 0.0, "exact")
+        if d == 0:
+            pts = self._points_on_draws(hand, range(KINDS), unseen, laid_points)
+            return Judged(0, sum(unseen), (), tuple(time_to_go_out(0, 1.0)), pts, "tree")
+        if not full or self.out_of_time:
+            return Judged(d, 0, (), tuple(time_to_go_out(d, 1 / u)),
+                          self._rough_points(laid_points), "distance")
+        useful = tuple(useful_cards(hand, rules, target, own))
+        acc = sum(unseen[c.index] for c in useful)
+        times = tuple(time_to_go_out(d, acc / u))
+        if d == 1:
+            pts = self._points_on_draws(hand, [c.index for c in useful], unseen, laid_points)
+            return Judged(d, acc, useful, times, pts, "tree")
+        return Judged(d, acc, useful, times, self._rough_points(laid_points), "model")
+
+    def sampled_points(self, hand: Counts, own: Counts, target: int, unseen: Counts,
+                       laid_points: int) -> float | None:
+        """Mean points over a few continuations of the seat's own draws (a card is kept
+        when it leaves a smaller distance than the loosest card); None without samples."""
+        pool = [i for i in range(KINDS) for _ in range(unseen[i])]
+        results = []
+        for _ in range(self.budget.rollouts):
+            if self.out_of_time:
+                break
+            h, o = hand, own
+            for x in self.rng.sample(pool, min(len(pool), self.budget.rollout_turns)):
+                h, o = plus(h, x), plus(o, x)
+                decl = self.solver.best(h, True)
+                if decl is not None:
+                    results.append(decl.points + laid_points + OUT_BONUS)
+                    break
+                loose = min((c for c in cards_of(h) if c.index != x or h[x] > 1),
+                            key=lambda c: partners(h, c), default=CARDS[x])
+                keep_x = without(h, [CARDS[x]])
+                drop_loose = without(h, [loose])
+                dx = distance(keep_x, self.rules, target, o)
+                dl = distance(drop_loose, self.rules, target, o)
+                h = drop_loose if (dl if dl is not None else 99) < (
+                    dx if dx is not None else 99) else keep_x
+        return sum(results) / len(results) if results else None
+
+    def _points_on_draws(self, hand: Counts, kinds: Sequence[int] | range, unseen: Counts,
+                         laid_points: int) -> float:
+        """Mean points of going out on the next draw, over the completing unseen cards."""
+        total = weight = 0.0
+        for i in kinds:
+            if not unseen[i]:
+                continue
+            decl = self.solver.best(plus(hand, i), True)
+            if decl is not None:
+                total += unseen[i] * (decl.points + laid_points + OUT_BONUS)
+                weight += unseen[i]
+        return total / weight if weight else self._rough_points(laid_points)
+
+    def _rough_points(self, laid_points: int) -> float:
+        return laid_points + OUT_BONUS + 4.0
+
+
+# --- the advisor ----------------------------------------------------------------------------
+
+def _table_of(view: dict[str, Any]) -> Table:
+    n = view["players"]
+    seat = view["seat"]
+    opponents = []
+    for k in range(1, n):
+        t = view["table"][(seat + k) % n]
+        opponents.append((len(t["discards"]), len(t["melds"])))
+    return Table(tuple(opponents))
+
+
+def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None = None) -> Advice:
+    """Rank the legal actions of the seat whose VIEW this is (bot protocol)."""
+    budget = budget or Budget()
+    start = time.perf_counter()
+    seat = SeatCards.of(view)
+    judge = Judge(seat, budget)
+    table = _table_of(view)
+    laid_points = sum(_laid_points(view, seat))
+    near = _near_discards(legal, seat)
+    options = [_judge_action(a, view, seat, judge, table, laid_points, near)
+               for a in _ordered(legal, seat)]
+    spent = judge.out_of_time
+
+    def rank(o: Option) -> tuple[float, int]:
+        return (-(o.p_first + budget.points_weight * o.points),
+                o.distance if o.distance is not None else 99)
+
+    options.sort(key=rank)
+    # sampling refines the points of the leading actions that are still far from going out
+    for n, o in enumerate(options[:2]):
+        if o.method == "model" and o.action.do == "discard" and budget.rollouts:
+            assert o.action.card is not None
+            pts = judge.sampled_points(without(seat.hand, [o.action.card]), seat.own,
+                                       seat.target, seat.unseen, laid_points)
+            if pts is not None:
+                text = o.explanation.replace("[model]", "[sampled]")
+                text = text.replace(f"{o.points:.1f} points", f"{o.p_first * pts:.1f} points")
+                options[n] = Option(o.action, o.p_first, o.p_first * pts, o.distance,
+                                    o.acceptance, "sampled", text)
+    options.sort(key=rank)
+    return Advice(view["seat"], view["phase"], tuple(options), time.perf_counter() - start,
+                  spent or judge.out_of_time)
+
+
+def _near_discards(legal: Sequence[Action], seat: SeatCards) -> set[Card]:
+    """Discards leaving the smallest distance or one more: judged in full, the others by
+    distance alone."""
+    ds = {}
+    for a in legal:
+        if a.do == "discard" and a.card is not None and a.card not in ds:
+            d = distance(without(seat.hand, [a.card]), seat.rules, seat.target, seat.own)
+            ds[a.card] = 99 if d is None else d
+    if not ds:
+        return set()
+    low = min(ds.values())
+    return {c for c, d in ds.items() if d <= low + 1}
+
+
+def _laid_points(view: dict[str, Any], seat: SeatCards) -> list[int]:
+    me = view["table"][view["seat"]]
+    pts = [meld_of(parse_cards(m, limit=(99,) * KINDS), seat.rules).points for m in me["melds"]]
+    if view.get("cache"):
+        pts.append(6)
+    return pts
+
+
+def _ordered(legal: Sequence[Action], seat: SeatCards) -> list[Action]:
+    """Judge the promising actions first, so a spent budget costs the least."""
+    def key(a: Action) -> tuple[int, int]:
+        if a.do in ("out", "quartette"):
+            return (0, 0)
+        if a.do == "discard" and a.card is not None:
+            return (1, partners(seat.hand, a.card))
+        return (2, 0)
+
+    return sorted(legal, key=key)
+
+
+def _judge_action(a: Action, view: dict[str, Any], seat: SeatCards, judge: Judge,
+                  table: Table, laid_points: int, near: set[Card]) -> Option:
+    rules = seat.rules
+    if a.do == "out":
+        assert a.card is not None
+        hand = without(seat.hand, [a.card])
+        decl = judge.solver.best(hand, False)
+        pts = (decl.points if decl else 0) + laid_points + OUT_BONUS
+        return Option(a, 1.0, float(pts), 0, 0, "exact",
+                      f"go out throwing {a.card.code}: {pts} points now")
+    if a.do == "quartette":
+        return Option(a, 1.0, float(QUARTETTE_BY_CACHE), 0, 0, "exact",
+                      f"Quartette: the deal ends, {QUARTETTE_BY_CACHE} points now")
+    if a.do == "discard":
+        assert a.card is not None
+        hand = without(seat.hand, [a.card])
+        j = judge.at_rest(hand, seat.own, seat.target, laid_points, seat.unseen, a.card in near)
+        return _option(a, j, table, None, what=f"discard {a.card.code}")
+    if a.do == "cache":
+        assert a.card is not None
+        c = a.card
+        hand = without(seat.hand, [c, c, c])
+        best = _best_after(judge, hand, seat.own, seat.target - 3, laid_points + 6, seat.unseen)
+        if best is None:
+            return Option(a, 0.0, 0.0, None, 0, "exact", f"cache {c.code}: no discard after it")
+        j, discard = best
+        return _option(a, j, table, None, f"cache {c.code} then discard {discard.code}")
+    if a.do == "pass":
+        offer = view.get("offer") or {}
+        # the opponents who play before the seat's next turn: those after the discarder
+        behind = (view["seat"] - offer.get("by", view["seat"] - 1) - 1) % view["players"]
+        j = judge.at_rest(seat.hand, seat.own, seat.target, laid_points, seat.unseen)
+        return _option(a, j, table, behind, "draw instead" if behind == 0 else "let it go")
+    if a.do in ("take", "bump"):
+        x = parse_card(view["offer"]["card"])
+        hand = without(seat.hand, a.with_)
+        own = plus(seat.own, x.index)
+        meld_pts = _meld_points(a.with_, x, rules)
+        target = seat.target - len(a.with_) - 1
+        best = _best_after(judge, hand, own, target, laid_points + meld_pts, seat.unseen)
+        if best is None:
+            return Option(a, 0.0, 0.0, None, 0, "exact", f"{a.do}: no discard after it")
+        j, discard = best
+        what = f"{a.do} {x.code} with {format_cards(a.with_)}, then discard {discard.code}"
+        return _option(a, j, table, None, what)
+    return Option(a, 0.0, 0.0, None, 0, "distance", str(a))
+
+
+def _meld_points(with_: Sequence[Card], x: Card, rules: Rules) -> int:
+    return meld_of([*with_, x], rules).points
+
+
+def _best_after(judge: Judge, hand: Counts, own: Counts, target: int, laid_points: int,
+                unseen: Counts) -> tuple[Judged, Card] | None:
+    """After a claim (or a cache) the seat owes a discard: the best one, judged."""
+    if sum(hand) < 1:
+        return None
+    rules = judge.rules
+    candidates: list[tuple[int, Card]] = []
+    for c in cards_of(hand):
+        if candidates and candidates[-1][1] == c:
+            continue
+        after = without(hand, [c])
+        d = distance(after, rules, target, own)
+        candidates.append((99 if d is None else d, c))
+    low = min(d for d, _ in candidates)
+    if low == 0:  # the claim completes the hand: it goes out at once, throwing the best card
+        outs = [(judge.solver.best(without(hand, [c]), False), c) for d, c in candidates if d == 0]
+        decl, c = max(((dc, c) for dc, c in outs if dc is not None),
+                      key=lambda dc: dc[0].points)
+        pts = decl.points + laid_points + OUT_BONUS
+        return Judged(0, 0, (), tuple(time_to_go_out(0, 1.0)), float(pts), "now"), c
+    best: tuple[Judged, Card] | None = None
+    for d, c in candidates:
+        if d != low:
+            continue
+        j = judge.at_rest(without(hand, [c]), own, target, laid_points, unseen)
+        if best is None or (j.acceptance, j.points_out) > (best[0].acceptance,
+                                                            best[0].points_out):
+            best = (j, c)
+        if judge.out_of_time:
+            break
+    return best
+
+
+def _option(a: Action, j: Judged, table: Table, lead: int | None, what: str) -> Option:
+    if j.method == "now":
+        text = f"{what.replace(', then discard ', ' and go out throwing ')}: " \
+               f"{j.points_out:.0f} points now"
+        return Option(a, 1.0, j.points_out, 0, 0, "exact", text)
+    p = first_chance(j.times, table, lead)
+    points = p * j.points_out
+    if j.distance is None:
+        state = "can no longer go out"
+    elif j.distance == 0:
+        state = "complete: goes out on the next card"
+    elif j.distance == 1:
+        waits = ", ".join(c.code for c in j.useful[:6]) + ("…" if len(j.useful) > 6 else "")
+        state = f"waiting on {waits} ({j.acceptance} unseen)"
+    else:
+        state = f"distance {j.distance}, {j.acceptance} useful cards unseen"
+    text = (f"{what}: {state}; goes out first {p:.0%}, {points:.1f} points expected "
+            f"[{j.method}]")
+    return Option(a, p, points, j.distance, j.acceptance, j.method, text)
+
+
+# --- inputs: a record prefix or a position ------------------------------------------------------
+
+def advise_record(rec: object, budget: Budget | None = None) -> Advice:
+    """Advice for the decision pending at the end of a record prefix (the pending seat's
+    view only is used)."""
+    r = replay(rec, partial=True)
+    if not r.valid or r.game is None:
+        assert r.error is not None
+        raise r.error
+    g = r.game
+    d = g.pending
+    if d is None:
+        raise PositionError("the deal of this record is over: there is nothing to advise",
+                            field="moves")
+    return advise(g.view(d.seat), g.legal_actions(), budget)
+
+
+ADVICE_FIELDS = ("players", "offer", "from", "turn", "stock_left")
+
+
+def advice_request(obj: object) -> tuple[dict[str, Any], list[Action]]:
+    """A VIEW and the legal actions from an advice request: a record prefix
+    (``"format": "khanhoo-record/1"``), or a position with, for a claim, the discard on
+    offer (``offer``) and who threw it (``from``: ``"left"`` — the seat is the next
+    player — or ``"other"``), and optionally ``players`` (default 3)."""
+    if isinstance(obj, dict) and "format" in obj:
+        r = replay(obj, partial=True)
+        if not r.valid or r.game is None:
+            assert r.error is not None
+            raise r.error
+        g = r.game
+        d = g.pending
+        if d is None:
+            raise PositionError("the deal of this record is over: there is nothing to advise",
+                                field="moves")
+        return g.view(d.seat), g.legal_actions()
+    if not isinstance(obj, dict):
+        raise PositionError("an advice request must be a JSON object", field="$")
+    extra = {k: obj[k] for k in ADVICE_FIELDS if k in obj}
+    pos = Position.from_json({k: v for k, v in obj.items() if k not in ADVICE_FIELDS})
+    return _position_view(pos, extra)
+
+
+def _position_view(pos: Position, extra: dict[str, Any]) -> tuple[dict[str, Any], list[Action]]:
+    players = extra.get("players", 3)
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+        raise PositionError("players: a number of players from 2 to 5", field="players")
+    offer = extra.get("offer")
+    relation = extra.get("from", "left")
+    if relation not in ("left", "other"):
+        raise PositionError("from: 'left' (the seat is the next player) or 'other'",
+                            field="from")
+    want = pos.target + 1 if offer is None else pos.target
+    if pos.total != want:
+        why = "a turn: one card to throw" if offer is None else "at rest, a discard on offer"
+        raise PositionError(f"hand: hand + melds make {pos.total}; advice needs {want} ({why})",
+                            field="hand")
+    seat = 0
+    by = players - 1 if relation == "left" else 1 % players
+    view: dict[str, Any] = {
+        **pos.rules.to_json(), "players": players, "seat": seat, "dealer": None,
+        "orphan": seat if pos.orphan else None,
+        "phase": "turn" if offer is None else "claim", "to_act": seat,
+        "hand": [c.code for c in cards_of(pos.hand)], "cache": None,
+        "pile": [c.code for c in cards_of(pos.seen)],
+        "table": [{"melds": [m.codes for m in pos.melds] if s == seat else [],
+                   "cache": False, "cards": pos.target, "target": pos.target,
+                   "discards": []} for s in range(players)],
+    }
+    turn = extra.get("turn", 0)
+    if isinstance(turn, int) and not isinstance(turn, bool) and turn > 0:
+        for s in range(1, players):
+            view["table"][s]["discards"] = ["?"] * turn
+    if offer is None:
+        g_legal = _turn_actions(pos)
+        return view, g_legal
+    if not isinstance(offer, str):
+        raise PositionError("offer: the discard on offer, as a card code", field="offer")
+    try:
+        x = parse_card(offer)
+    except AdvisorError as err:
+        raise PositionError(f"offer: {err.message}", field="offer", token=err.token) from None
+    view["offer"] = {"card": x.code, "by": by}
+    do = "take" if relation == "left" else "bump"
+    legal = [Action("pass")]
+    for with_, combo in meld_options(pos.hand, x, pos.rules):
+        if do == "bump" and combo.code == "sequence" and not pos.rules.bump_sequences:
+            continue
+        if do == "bump" and players == 2:
+            break
+        legal.append(claim_action(do, with_))
+    return view, legal
+
+
+def _turn_actions(pos: Position) -> list[Action]:
+    s = solver(pos.rules)
+    hand = pos.hand
+    acts = []
+    for c in cards_of(hand):
+        if Action("out", c) in acts:
+            continue
+        if s.best(without(hand, [c]), False) is not None:
+            acts.append(Action("out", c))
+    acts += [Action("discard", c) for c in CARDS if hand[c.index]]
+    return acts
+
+
+def advise_json(obj: object, budget: Budget | None = None) -> Advice:
+    """:func:`advise` on an advice request (see :func:`advice_request`)."""
+    view, legal = advice_request(obj)
+    return advise(view, legal, budget)
+
+
+# --- as a bot ------------------------------------------------------------------------------------
+
+@dataclass
+class AdvisorBot(BaseBot):
+    """Plays the advisor's first choice (seat spec ``advisor``, or ``advisor:SECONDS``)."""
+
+    budget: Budget = field(default_factory=Budget)
+    name: str = "advisor"
+
+    @classmethod
+    def from_spec(cls, spec: str, seed: int | None = None) -> AdvisorBot:
+        seconds = 0.5
+        if ":" in spec:
+            try:
+                seconds = float(spec.split(":", 1)[1])
+            except ValueError:
+                raise AdvisorError(f"'{spec}': advisor:SECONDS takes a number of seconds",
+                                   field="seats", token=spec) from None
+        return cls(Budget(seconds=seconds, seed=seed or 0), spec)
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        return advise(view, legal, self.budget).best.action
+
+
+__all__ = ["Advice", "AdvisorBot", "Budget", "Option", "advice_request", "advise",
+           "advise_json", "advise_record", "first_chance", "opponent_hazard", "time_to_go_out"]

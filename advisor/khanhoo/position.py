@@ -1,0 +1,178 @@
+"""A seat's cards as a position (the rules page's Interfaces section): parsed and
+validated in one place, for the CLI's flags and files and the service's requests.
+
+>>> p = Position.from_json({"sets": 2, "jokers": 1, "hand": "Ah 2c 3d", "melds": ["7d 7d Js"]})
+>>> p.rules.describe(), p.hand_size, [m.code for m in p.melds], p.total
+('2 sets + 1 Joker (61 cards), 2-set table', 3, ['royal_j'], 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.errors import AdvisorError, DuplicateCardError, MeldError, PositionError
+from advisor.khanhoo.cards import (
+    EMPTY,
+    JOKER,
+    Card,
+    Counts,
+    add,
+    counts_of,
+    format_cards,
+    parse_cards,
+)
+from advisor.khanhoo.melds import HAND_SIZE, ORPHAN_SIZE, Combination
+from advisor.khanhoo.rules import Rules
+
+FIELDS = ("sets", "jokers", "options", "hand", "melds", "seen", "orphan")
+
+
+def meld_of(cards: Sequence[Card], rules: Rules) -> Combination:
+    """The combination a laid meld makes (its best-scoring reading, K2 for Jokers);
+    a :class:`MeldError` when it makes none.
+
+    >>> from advisor.khanhoo.cards import parse_cards
+    >>> meld_of(parse_cards("Js Jk 7d"), Rules()).code
+    'royal_j'
+    """
+    real: dict[int, int] = {}
+    for c in cards:
+        if c.index != JOKER:
+            real[c.index] = real.get(c.index, 0) + 1
+    jokers = sum(c.index == JOKER for c in cards)
+    found = rules.identify(real, jokers)
+    if not found:
+        codes = format_cards(cards)
+        raise MeldError(f"'{codes}' is not a combination of the table in force (K2, K5)",
+                        token=codes)
+    return Combination.of(found[0], list(cards))
+
+
+@dataclass(frozen=True)
+class Position:
+    """Concealed hand, laid melds (combinations taken from discards, K5) and the rules."""
+
+    rules: Rules
+    hand: Counts
+    melds: tuple[Combination, ...] = ()
+    seen: Counts = EMPTY
+    orphan: bool = False
+    meld_counts: Counts = field(default=EMPTY, repr=False)
+
+    @property
+    def hand_size(self) -> int:
+        return sum(self.hand)
+
+    @property
+    def meld_size(self) -> int:
+        return sum(self.meld_counts)
+
+    @property
+    def total(self) -> int:
+        """Hand + melds: 15 at rest, 16 when a card is owed (6 and 7 for the orphan)."""
+        return self.hand_size + self.meld_size
+
+    @property
+    def target(self) -> int:
+        """Cards the seat goes out with: 15, or 6 for the orphan (K6, K7)."""
+        return ORPHAN_SIZE if self.orphan else HAND_SIZE
+
+    @property
+    def concealed_target(self) -> int:
+        """Concealed cards the seat goes out with (the target less its melds)."""
+        return self.target - self.meld_size
+
+    @property
+    def own(self) -> Counts:
+        """Every card the seat holds or has laid."""
+        return add(self.hand, self.meld_counts)
+
+    @property
+    def meld_points(self) -> int:
+        return sum(m.points for m in self.melds)
+
+    @classmethod
+    def build(cls, *, hand: str | Sequence[str], melds: Sequence[str | Sequence[str]] = (),
+              sets: object = 2, jokers: object = 1, options: Mapping[str, Any] | None = None,
+              seen: str | Sequence[str] = (), orphan: object = False) -> Position:
+        """Parse and validate each field; errors name the field and the token."""
+        rules = Rules.build(sets, jokers, options)
+        left = list(rules.pack.counts)
+
+        def take(name: str, text: object) -> list[Card]:
+            if not isinstance(text, (str, list, tuple)) or (
+                not isinstance(text, str) and not all(isinstance(t, str) for t in text)
+            ):
+                raise PositionError(f"{name}: expected a string of cards or a list of card codes",
+                                    field=name)
+            try:
+                cards = parse_cards(text, limit=tuple(left), pack=rules.pack)
+            except DuplicateCardError as err:
+                raise DuplicateCardError(f"{name}: {err.message}; counting the hand, melds and "
+                                         "seen cards together", field=name,
+                                         token=err.token) from None
+            except AdvisorError as err:
+                raise type(err)(f"{name}: {err.message}", field=name, token=err.token) from None
+            for c in cards:
+                left[c.index] -= 1
+            return cards
+
+        hand_cards = take("hand", hand)
+        if not isinstance(melds, (list, tuple)):
+            raise PositionError("melds: expected a list of combinations", field="melds")
+        laid = []
+        for i, m in enumerate(melds):
+            cards = take(f"melds[{i}]", m)
+            try:
+                laid.append(meld_of(cards, rules))
+            except AdvisorError as err:
+                raise type(err)(f"melds[{i}]: {err.message}", field=f"melds[{i}]",
+                                token=err.token) from None
+        seen_cards = take("seen", seen)
+        if not isinstance(orphan, bool):
+            raise PositionError("orphan: must be true or false", field="orphan")
+        pos = cls(rules, counts_of(hand_cards), tuple(laid), counts_of(seen_cards), orphan,
+                  counts_of(c for m in laid for c in m.cards))
+        if pos.total > pos.target + 1:
+            raise PositionError(
+                f"hand: {pos.hand_size} cards in hand and {pos.meld_size} in melds make "
+                f"{pos.total}; a seat holds at most {pos.target + 1} (K3, K6)", field="hand")
+        return pos
+
+    @classmethod
+    def from_json(cls, obj: object) -> Position:
+        """A position from its JSON object (already decoded)."""
+        if not isinstance(obj, dict):
+            raise PositionError("a position must be a JSON object", field="$")
+        unknown = sorted(set(obj) - set(FIELDS))
+        if unknown:
+            raise PositionError(f"{unknown[0]}: unknown field (known: {', '.join(FIELDS)})",
+                                field=unknown[0])
+        if "hand" not in obj:
+            raise PositionError("hand: missing (the concealed cards)", field="hand")
+
+        def given(name: str, default: Any) -> Any:
+            value = obj.get(name)
+            return default if value is None else value
+
+        options = given("options", {})
+        if not isinstance(options, dict):
+            raise PositionError("options: expected an object", field="options")
+        return cls.build(hand=obj["hand"], melds=given("melds", []), sets=given("sets", 2),
+                         jokers=given("jokers", 1), options=options, seen=given("seen", []),
+                         orphan=given("orphan", False))
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object (round-trips with :meth:`from_json`)."""
+        out: dict[str, Any] = {**self.rules.to_json(), "hand": format_cards(self.hand),
+                               "melds": [" ".join(m.codes) for m in self.melds]}
+        if any(self.seen):
+            out["seen"] = format_cards(self.seen)
+        if self.orphan:
+            out["orphan"] = True
+        return out
+
+
+__all__ = ["FIELDS", "Position", "meld_of"]

@@ -1,0 +1,211 @@
+"""Play many Khanhoo deals between bots: win shares, points and settlements.
+
+A player is a seat spec; player p sits at seat p. With ``duplicate``, each deal is played
+once per seat rotation, so every player gets every hand: luck of the deal cancels out of
+the comparison. A deal's settlement is the Skat-style one of its scores: the winner
+receives his points from each other player.
+
+>>> s = simulate(["greedy", "random"], games=2, seed=1)
+>>> s.deals, [p.deals for p in s.players]
+(2, [2, 2])
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.errors import AdvisorError
+from advisor.khanhoo.bots import DEFAULT_TIME_LIMIT, Bot, ExecBot, Incident, make_bot
+from advisor.khanhoo.game import MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Game, table_rules
+from advisor.khanhoo.rules import Rules
+from advisor.khanhoo.scoring import settlement
+
+Z95 = 1.959964
+
+
+@dataclass
+class PlayerStats:
+    """One player (a seat spec) over the whole run."""
+
+    player: int
+    spec: str
+    deals: int = 0
+    wins: int = 0
+    points: int = 0
+    total: int = 0
+    total_sq: int = 0
+
+    def add(self, score: int, payment: int, won: bool) -> None:
+        self.deals += 1
+        self.wins += won
+        self.points += score
+        self.total += payment
+        self.total_sq += payment * payment
+
+    @property
+    def win_share(self) -> float:
+        return self.wins / self.deals if self.deals else 0.0
+
+    @property
+    def mean(self) -> float:
+        """Mean settlement per deal."""
+        return self.total / self.deals if self.deals else 0.0
+
+    def ci95(self) -> tuple[float, float]:
+        """Normal-approximation 95% interval of the mean settlement per deal."""
+        n = self.deals
+        if n < 2:
+            return (self.mean, self.mean)
+        var = (self.total_sq - n * self.mean**2) / (n - 1)
+        half = Z95 * math.sqrt(max(var, 0.0) / n)
+        return (self.mean - half, self.mean + half)
+
+    def share_ci95(self) -> tuple[float, float]:
+        """Normal-approximation 95% interval of the win share."""
+        n = self.deals
+        if n == 0:
+            return (0.0, 0.0)
+        p = self.win_share
+        half = Z95 * math.sqrt(p * (1 - p) / n)
+        return (max(0.0, p - half), min(1.0, p + half))
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = self.ci95()
+        slo, shi = self.share_ci95()
+        return {
+            "player": self.player, "spec": self.spec, "deals": self.deals, "wins": self.wins,
+            "win_share": round(self.win_share, 4), "win_share_ci95": [round(slo, 4), round(shi, 4)],
+            "points": self.points,
+            "mean_settlement": round(self.mean, 4), "ci95": [round(lo, 4), round(hi, 4)],
+        }
+
+
+@dataclass
+class Summary:
+    """What a simulation run measured."""
+
+    specs: list[str]
+    seed: int
+    duplicate: bool
+    rules: Rules
+    players: list[PlayerStats]
+    deals: int = 0
+    games: int = 0
+    draws: int = 0
+    moves: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    outcomes: dict[str, int] = field(default_factory=dict)
+    incidents: list[Incident] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        secs = max(self.seconds, 1e-9)
+        return {
+            "seed": self.seed, **self.rules.to_json(), "duplicate": self.duplicate,
+            "deals": self.deals, "games": self.games,
+            "players": [p.to_json() for p in self.players],
+            "draws": self.draws,
+            "draw_share": round(self.draws / self.games, 4) if self.games else 0.0,
+            "outcomes": dict(sorted(self.outcomes.items())),
+            "moves": self.moves, "bot_decisions": self.decisions,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / secs, 2),
+            "moves_per_second": round(self.moves / secs, 1),
+            "incidents": [{"bot": i.bot, "seat": i.seat, "reason": i.reason}
+                          for i in self.incidents],
+        }
+
+
+def play(game: Game, bots: Sequence[Bot]) -> tuple[int, int]:
+    """Play one deal to its end; returns (moves, bot decisions). Decisions with a single
+    legal action (a draw, a forced discard) are played without asking the bot."""
+    rules = game.rules.to_json()
+    for seat, bot in enumerate(bots):
+        bot.start(seat, rules)
+    moves = decisions = 0
+    while (d := game.pending) is not None:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = bots[d.seat].decide(game.view(d.seat), legal)
+            decisions += 1
+        game.act(d.seat, action)
+        moves += 1
+    assert game.result is not None
+    result = game.result.to_json()
+    for bot in bots:
+        bot.end(result)
+    return moves, decisions
+
+
+def simulate(
+    specs: Sequence[str],
+    *,
+    games: int,
+    seed: int = 0,
+    duplicate: bool = False,
+    rules: Rules | None = None,
+    orphan: bool = False,
+    max_turns: int = MAX_TURNS,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    on_game: Callable[[Game, list[str]], None] | None = None,
+) -> Summary:
+    """Play ``games`` deals (each once per rotation with ``duplicate``) between the
+    players named by ``specs`` (2–5 of them; player p at seat p, rotated per replay).
+    With ``orphan`` (four players), the highest cutter — drawn at random — is orphan (K7)."""
+    n = len(specs)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise AdvisorError(f"seats: {n} seat specs given; a table has {MIN_PLAYERS} to "
+                           f"{MAX_PLAYERS} players", field="seats")
+    if games < 1:
+        raise AdvisorError("games: at least one deal", field="games")
+    if orphan and n != 4:
+        raise AdvisorError("orphan: the orphan needs four players (K7)", field="orphan")
+    rules = rules or table_rules(n)
+    bots = [make_bot(s, seed=seed * 1009 + p, time_limit=time_limit) for p, s in enumerate(specs)]
+    summary = Summary(list(specs), seed, duplicate, rules,
+                      [PlayerStats(p, s) for p, s in enumerate(specs)])
+    start = time.perf_counter()
+    try:
+        for k in range(games):
+            rng = random.Random(f"khanhoo:{seed}:{k}")
+            orphan_seat = rng.randrange(n) if orphan else None
+            deal = Game.from_deal(n, rng=rng, rules=rules, orphan=orphan_seat,
+                                  max_turns=max_turns)
+            hands = [s.dealt for s in deal.seats]
+            summary.deals += 1
+            for r in range(n if duplicate else 1):
+                game = Game(hands, deal.initial_stock, deal.dealer, rules=rules,
+                            orphan=orphan_seat, max_turns=max_turns)
+                at_seat = [bots[(s - r) % n] for s in range(n)]
+                moves, decisions = play(game, at_seat)
+                summary.games += 1
+                summary.moves += moves
+                summary.decisions += decisions
+                result = game.result
+                assert result is not None
+                how = result.by or "draw"
+                summary.outcomes[how] = summary.outcomes.get(how, 0) + 1
+                if result.winner is None:
+                    summary.draws += 1
+                payments = settlement(list(result.scores))
+                for s in range(n):
+                    summary.players[(s - r) % n].add(result.scores[s], payments[s],
+                                                     result.winner == s)
+                if on_game is not None:
+                    on_game(game, [specs[(s - r) % n] for s in range(n)])
+    finally:
+        for bot in bots:
+            bot.close()
+        summary.seconds = time.perf_counter() - start
+        summary.incidents = [i for b in bots if isinstance(b, ExecBot) for i in b.incidents]
+    return summary
+
+
+__all__ = ["PlayerStats", "Summary", "play", "simulate"]

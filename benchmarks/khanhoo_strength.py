@@ -1,0 +1,93 @@
+"""Strength of the Khanhoo advisor: its win share against greedy bots.
+
+    python benchmarks/khanhoo_strength.py [--deals 1000] [--players 3] [--seed 1]
+                                          [--budget 0.5] [--opponent greedy]
+
+Plays DEALS deals in duplicate (each deal once per seat rotation, so every player gets
+every hand) between the advisor (seat spec ``advisor:BUDGET``) and PLAYERS − 1 copies of
+the opponent, and prints each player's wins, win share with its 95% interval, points and
+mean settlement, and the advisor's share over the opponents' mean share (goal: 1.5).
+Then plays LATENCY more deals with the advisor in seat 0 and prints its time per
+decision (median, 99th percentile, worst).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from advisor.khanhoo.advice import AdvisorBot, Budget
+from advisor.khanhoo.bots import make_bot
+from advisor.khanhoo.game import Action, Game
+from advisor.khanhoo.simulate import play, simulate
+
+
+class TimedAdvisor(AdvisorBot):
+    """The advisor, timing each decision."""
+
+    times: list[float]
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        start = time.perf_counter()
+        action = super().decide(view, legal)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def latency(players: int, opponent: str, budget: float, deals: int, seed: int) -> None:
+    bot = TimedAdvisor(Budget(seconds=budget))
+    bot.times = []
+    for k in range(deals):
+        g = Game.from_deal(players, rng=random.Random(f"latency:{seed}:{k}"))
+        play(g, [bot] + [make_bot(opponent, seed=k) for _ in range(players - 1)])
+    t = sorted(bot.times)
+    p99 = t[min(len(t) - 1, int(len(t) * 0.99))]
+    print(f"advisor time per decision over {len(t)} decisions: median "
+          f"{statistics.median(t) * 1000:.0f} ms, 99% {p99 * 1000:.0f} ms, "
+          f"worst {t[-1] * 1000:.0f} ms")
+
+
+def tournament(specs: list[str], deals: int, seed: int) -> None:
+    start = time.perf_counter()
+    s = simulate(specs, games=deals, seed=seed, duplicate=True)
+    seconds = time.perf_counter() - start
+    for p in s.players:
+        lo, hi = p.share_ci95()
+        print(f"{p.player} {p.spec:<14} wins {p.wins:>5}  share {p.win_share:.3f} "
+              f"[{lo:.3f}, {hi:.3f}]  points {p.points:>6}  mean settlement {p.mean:+.2f}")
+    adv, *rest = s.players
+    mean_rest = sum(p.win_share for p in rest) / len(rest)
+    print(f"advisor share / opponents' mean share = {adv.win_share / mean_rest:.2f} "
+          f"(goal 1.5); draws {s.draws}; {s.games} games in {seconds:.0f} s", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=1000)
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget", type=float, default=0.5)
+    ap.add_argument("--opponent", default="greedy")
+    ap.add_argument("--latency", type=int, default=50, help="deals timed for the latency")
+    args = ap.parse_args()
+    specs = [f"advisor:{args.budget:g}"] + [args.opponent] * (args.players - 1)
+    print(f"# Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, "
+          f"{args.deals} deals × {args.players} rotations, seats {','.join(specs)}", flush=True)
+    if args.deals:
+        tournament(specs, args.deals, args.seed)
+    if args.latency:
+        latency(args.players, args.opponent, args.budget, args.latency, args.seed)
+
+
+if __name__ == "__main__":
+    main()
