@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from advisor.errors import AdvisorError, PositionError
@@ -69,6 +69,8 @@ class Budget:
     rollouts: int = 6  # sampled continuations per action, for the points when far away
     rollout_turns: int = 10
     points_weight: float = 0.002  # chance of going out first worth one expected point
+    claim_cost: float = 0.15  # share of the chance lost when an opponent claims a discard
+    lookahead: int = 3  # useful draws sampled to judge the wait after the next step
     seed: int = 0
 
 
@@ -82,13 +84,24 @@ class Option:
     distance: int | None
     acceptance: int
     method: str  # "exact", "tree", "sampled", "model" or "distance"
-    explanation: str
+    what: str  # the action in words
+    state: str = ""  # the cards it leaves, in words; empty when it goes out now
+    claim_risk: float = 0.0  # chance an opponent can claim the discard
+
+    @property
+    def explanation(self) -> str:
+        """One line: the action, the hand it leaves, its chance and points."""
+        if not self.state:
+            return f"{self.what}: {self.points:.0f} points now"
+        risk = f"; {self.claim_risk:.0%} likely claimed" if self.claim_risk >= 0.05 else ""
+        return (f"{self.what}: {self.state}{risk}; goes out first {self.p_first:.0%}, "
+                f"{self.points:.1f} points expected [{self.method}]")
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action.to_json(), "p_first": round(self.p_first, 4),
                 "points": round(self.points, 2), "distance": self.distance,
-                "acceptance": self.acceptance, "method": self.method,
-                "explanation": self.explanation}
+                "acceptance": self.acceptance, "claim_risk": round(self.claim_risk, 3),
+                "method": self.method, "explanation": self.explanation}
 
 
 @dataclass(frozen=True)
@@ -154,10 +167,12 @@ def geometric(q: float, horizon: int = HORIZON) -> list[float]:
     return [q * (1 - q) ** (t - 1) for t in range(1, horizon + 1)]
 
 
-def time_to_go_out(d: int, q: float, horizon: int = HORIZON) -> list[float]:
+def time_to_go_out(d: int, q: float, horizon: int = HORIZON,
+                   later: dict[int, float] | None = None) -> list[float]:
     """P(the seat goes out on its t-th turn), t = 1 … horizon: at distance ``d`` each draw
     lowers the distance with chance ``q`` now, and then with the typical chance of each
-    later step; at distance 0 it goes out on the next turn.
+    later step (or the chance ``later`` gives for that distance); at distance 0 it goes out
+    on the next turn.
 
     >>> [round(p, 3) for p in time_to_go_out(1, 0.5, 3)]
     [0.5, 0.25, 0.125]
@@ -168,7 +183,7 @@ def time_to_go_out(d: int, q: float, horizon: int = HORIZON) -> list[float]:
         return [1.0] + [0.0] * (horizon - 1)
     dist = geometric(q, horizon)
     for k in range(d - 1, 0, -1):
-        step = geometric(TYPICAL_STEP.get(k, 0.6), horizon)
+        step = geometric((later or {}).get(k, TYPICAL_STEP.get(k, 0.6)), horizon)
         new = [0.0] * horizon
         for i, a in enumerate(dist):
             if a:
@@ -250,6 +265,30 @@ class Judge:
             return Judged(d, acc, useful, times, pts, "tree")
         return Judged(d, acc, useful, times, self._rough_points(laid_points), "model")
 
+    def next_wait(self, hand: Counts, own: Counts, target: int, unseen: Counts,
+                  useful: Sequence[Card]) -> float | None:
+        """For a hand at distance 2: the mean acceptance of the wait it reaches after one
+        useful draw — a few useful cards drawn (by their unseen copies), each followed by
+        the discard leaving the widest wait; None without samples."""
+        pool = [c.index for c in useful for _ in range(unseen[c.index])]
+        widths = []
+        for _ in range(self.budget.lookahead if pool else 0):
+            if self.out_of_time:
+                break
+            x = self.rng.choice(pool)
+            h, o = plus(hand, x), plus(own, x)
+            left = unseen[:x] + (unseen[x] - 1,) + unseen[x + 1 :]
+            best = 0
+            for c in CARDS:
+                if not h[c.index]:
+                    continue
+                after = without(h, [c])
+                if distance(after, self.rules, target, o) == 1:
+                    wait = useful_cards(after, self.rules, target, o)
+                    best = max(best, sum(left[w.index] for w in wait))
+            widths.append(best)
+        return sum(widths) / len(widths) if widths else None
+
     def sampled_points(self, hand: Counts, own: Counts, target: int, unseen: Counts,
                        laid_points: int) -> float | None:
         """Mean points over a few continuations of the seat's own draws (a card is kept
@@ -295,6 +334,38 @@ class Judge:
 
 # --- the advisor ----------------------------------------------------------------------------
 
+def claim_danger(x: Card, view: dict[str, Any], seat: SeatCards) -> float:
+    """Chance that an opponent holds two cards making a three-card combination with the
+    discard ``x`` — the next player any (a take), the others one that is not a Sequence
+    (a bump) — each unseen card being in his hand with chance (his cards) / (unseen cards)."""
+    n = view["players"]
+    me = view["seat"]
+    unseen = seat.unseen
+    total = max(1, sum(unseen))
+    if x.index == KINDS - 1:  # a Joker completes almost any pair
+        return 0.9
+    safe = 1.0
+    for k in range(1, n):
+        if (n == 3 and k == 2) or n > 3 or k == 1:
+            may_sequence = k == 1 or seat.rules.bump_sequences
+            p = min(1.0, view["table"][(me + k) % n]["cards"] / total)
+            miss = 1.0
+            for pattern in seat.rules.containing[x.index]:
+                if pattern.size != 3 or (pattern.run is not None and not may_sequence):
+                    continue
+                chance = 1.0
+                for i, m in pattern.need:
+                    m -= i == x.index
+                    if m:
+                        c = unseen[i]
+                        none = (1 - p) ** c
+                        one = c * p * (1 - p) ** (c - 1) if c else 0.0
+                        chance *= (1 - none) if m == 1 else max(0.0, 1 - none - one)
+                miss *= 1 - chance
+            safe *= miss
+    return 1 - safe
+
+
 def _table_of(view: dict[str, Any]) -> Table:
     n = view["players"]
     seat = view["seat"]
@@ -323,17 +394,28 @@ def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None 
                 o.distance if o.distance is not None else 99)
 
     options.sort(key=rank)
-    # sampling refines the points of the leading actions that are still far from going out
+    # sampling looks one step ahead for the leading discards two cards from going out …
+    u = max(1, sum(seat.unseen))
+    for n, o in enumerate(options[:3]):
+        if o.distance == 2 and o.action.do == "discard" and budget.lookahead:
+            assert o.action.card is not None
+            hand = without(seat.hand, [o.action.card])
+            useful = useful_cards(hand, seat.rules, seat.target, seat.own)
+            wait = judge.next_wait(hand, seat.own, seat.target, seat.unseen, useful)
+            if wait is not None:
+                times = time_to_go_out(2, o.acceptance / u, later={1: wait / u})
+                p = first_chance(times, table) * (1 - budget.claim_cost * o.claim_risk)
+                options[n] = replace(o, p_first=p, points=o.points * p / o.p_first
+                                     if o.p_first else 0.0)
+    options.sort(key=rank)
+    # … and refines the points of the leading actions still far from going out
     for n, o in enumerate(options[:2]):
         if o.method == "model" and o.action.do == "discard" and budget.rollouts:
             assert o.action.card is not None
             pts = judge.sampled_points(without(seat.hand, [o.action.card]), seat.own,
                                        seat.target, seat.unseen, laid_points)
             if pts is not None:
-                text = o.explanation.replace("[model]", "[sampled]")
-                text = text.replace(f"{o.points:.1f} points", f"{o.p_first * pts:.1f} points")
-                options[n] = Option(o.action, o.p_first, o.p_first * pts, o.distance,
-                                    o.acceptance, "sampled", text)
+                options[n] = replace(o, points=o.p_first * pts, method="sampled")
     options.sort(key=rank)
     return Advice(view["seat"], view["phase"], tuple(options), time.perf_counter() - start,
                   spent or judge.out_of_time)
@@ -381,23 +463,29 @@ def _judge_action(a: Action, view: dict[str, Any], seat: SeatCards, judge: Judge
         hand = without(seat.hand, [a.card])
         decl = judge.solver.best(hand, False)
         pts = (decl.points if decl else 0) + laid_points + OUT_BONUS
-        return Option(a, 1.0, float(pts), 0, 0, "exact",
-                      f"go out throwing {a.card.code}: {pts} points now")
+        return Option(a, 1.0, float(pts), 0, 0, "exact", f"go out throwing {a.card.code}")
     if a.do == "quartette":
         return Option(a, 1.0, float(QUARTETTE_BY_CACHE), 0, 0, "exact",
-                      f"Quartette: the deal ends, {QUARTETTE_BY_CACHE} points now")
+                      "Quartette: the deal ends")
     if a.do == "discard":
         assert a.card is not None
         hand = without(seat.hand, [a.card])
         j = judge.at_rest(hand, seat.own, seat.target, laid_points, seat.unseen, a.card in near)
-        return _option(a, j, table, None, what=f"discard {a.card.code}")
+        opt = _option(a, j, table, None, what=f"discard {a.card.code}")
+        danger = claim_danger(a.card, view, seat)
+        if not judge.budget.claim_cost:
+            return opt
+        p = opt.p_first * (1 - judge.budget.claim_cost * danger)
+        points = opt.points * (p / opt.p_first) if opt.p_first else 0.0
+        return replace(opt, p_first=p, points=points, claim_risk=danger)
     if a.do == "cache":
         assert a.card is not None
         c = a.card
         hand = without(seat.hand, [c, c, c])
         best = _best_after(judge, hand, seat.own, seat.target - 3, laid_points + 6, seat.unseen)
         if best is None:
-            return Option(a, 0.0, 0.0, None, 0, "exact", f"cache {c.code}: no discard after it")
+            return Option(a, 0.0, 0.0, None, 0, "exact", f"cache {c.code}",
+                          "no card left to discard")
         j, discard = best
         return _option(a, j, table, None, f"cache {c.code} then discard {discard.code}")
     if a.do == "pass":
@@ -414,11 +502,11 @@ def _judge_action(a: Action, view: dict[str, Any], seat: SeatCards, judge: Judge
         target = seat.target - len(a.with_) - 1
         best = _best_after(judge, hand, own, target, laid_points + meld_pts, seat.unseen)
         if best is None:
-            return Option(a, 0.0, 0.0, None, 0, "exact", f"{a.do}: no discard after it")
+            return Option(a, 0.0, 0.0, None, 0, "exact", a.do, "no card left to discard")
         j, discard = best
         what = f"{a.do} {x.code} with {format_cards(a.with_)}, then discard {discard.code}"
         return _option(a, j, table, None, what)
-    return Option(a, 0.0, 0.0, None, 0, "distance", str(a))
+    return Option(a, 0.0, 0.0, None, 0, "distance", str(a), "not judged")
 
 
 def _meld_points(with_: Sequence[Card], x: Card, rules: Rules) -> int:
@@ -460,9 +548,8 @@ def _best_after(judge: Judge, hand: Counts, own: Counts, target: int, laid_point
 
 def _option(a: Action, j: Judged, table: Table, lead: int | None, what: str) -> Option:
     if j.method == "now":
-        text = f"{what.replace(', then discard ', ' and go out throwing ')}: " \
-               f"{j.points_out:.0f} points now"
-        return Option(a, 1.0, j.points_out, 0, 0, "exact", text)
+        return Option(a, 1.0, j.points_out, 0, 0, "exact",
+                      what.replace(", then discard ", " and go out throwing "))
     p = first_chance(j.times, table, lead)
     points = p * j.points_out
     if j.distance is None:
@@ -474,9 +561,7 @@ def _option(a: Action, j: Judged, table: Table, lead: int | None, what: str) -> 
         state = f"waiting on {waits} ({j.acceptance} unseen)"
     else:
         state = f"distance {j.distance}, {j.acceptance} useful cards unseen"
-    text = (f"{what}: {state}; goes out first {p:.0%}, {points:.1f} points expected "
-            f"[{j.method}]")
-    return Option(a, p, points, j.distance, j.acceptance, j.method, text)
+    return Option(a, p, points, j.distance, j.acceptance, j.method, what, state)
 
 
 # --- inputs: a record prefix or a position ------------------------------------------------------
@@ -616,5 +701,17 @@ class AdvisorBot(BaseBot):
         return advise(view, legal, self.budget).best.action
 
 
-__all__ = ["Advice", "AdvisorBot", "Budget", "Option", "advice_request", "advise",
-           "advise_json", "advise_record", "first_chance", "opponent_hazard", "time_to_go_out"]
+__all__ = [
+    "Advice",
+    "AdvisorBot",
+    "Budget",
+    "Option",
+    "advice_request",
+    "advise",
+    "advise_json",
+    "advise_record",
+    "claim_danger",
+    "first_chance",
+    "opponent_hazard",
+    "time_to_go_out",
+]
