@@ -23,6 +23,7 @@ from advisor.khanhoo.advice import Advice, Budget, advise_json
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.position import Position
 from advisor.khanhoo.scoring import Settlement, score
+from service.gate import ticket
 from service.positions import evaluate
 from service.schemas import Cards, Flags, StrictBoolean, StrictInteger
 
@@ -119,14 +120,19 @@ def analyze_view() -> Response:
 
 @bp.post("/advice")
 def advice_view() -> Response:
-    """Rank the legal actions of the seat to act (a position or a record prefix)."""
+    """Rank the legal actions of the seat to act (a position or a record prefix).
+
+    Advice shares the worker's gate with the Chắn advisor: a saturated worker, or a
+    request that would pass its deadline, is answered 503 with ``Retry-After``."""
     budget = Budget(seconds=float(current_app.config.get("KHANHOO_ADVICE_SECONDS",
                                                          ADVICE_SECONDS)))
+    with ticket() as passage:  # a saturated worker refuses before reading anything
 
-    def compute(obj: object) -> Advice:
-        return advise_json(obj, budget)
+        def compute(obj: object) -> Advice:
+            passage.check(budget.seconds)
+            return advise_json(obj, budget)
 
-    return evaluate(AdviceSchema(), lambda obj: obj, compute)
+        return evaluate(AdviceSchema(), lambda obj: obj, compute)
 
 
 @bp.post("/settle")

@@ -155,6 +155,17 @@ def test_saturated_worker_answers_503_with_retry_after(held: HeldAdvisor) -> Non
     assert app.test_client().post("/v1/chan/advice?samples=2", json=VIEW).status_code == 200
 
 
+def test_khanhoo_advice_shares_the_gate(held: HeldAdvisor) -> None:
+    app = gated_app()
+    first, _ = _in_thread(app, "/v1/chan/advice", VIEW)
+    _until(lambda: gate_of(app).running == 1 and held.calls)
+    resp = app.test_client().post("/v1/khanhoo/advice", json={"hand": "Ah 2c 3d"})
+    problem(resp, 503, "busy")
+    assert "Retry-After" in resp.headers
+    held.release.set()
+    first.join(60)
+
+
 def test_a_queued_request_is_served_when_the_slot_frees(held: HeldAdvisor) -> None:
     app = gated_app(ADVICE_QUEUE=1, ADVICE_QUEUE_WAIT_S=60.0)
     first, a = _in_thread(app, "/v1/chan/advice", VIEW)
