@@ -22,12 +22,20 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 from advisor.khanhoo.advice import Advice, Budget, advise_json
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.position import Position
+from advisor.khanhoo.rules import OPTION_HELP
 from advisor.khanhoo.scoring import Settlement, score
 from service.gate import ticket
+from service.meta import register_rules
 from service.positions import evaluate
 from service.schemas import Cards, Flags, StrictBoolean, StrictInteger
 
 bp = Blueprint("khanhoo", __name__, url_prefix="/v1/khanhoo")
+register_rules(bp, "khanhoo", lambda: [
+    {"name": "2-set", "description": "2 sets + Jokers, the 2-set table (K1)",
+     "options": {name: False for name in OPTION_HELP}},
+    {"name": "3-set", "description": "3 sets + 2 Jokers, the variation table (K9)",
+     "options": {name: False for name in OPTION_HELP}},
+])
 
 ADVICE_SECONDS = 0.5
 """Default time budget of one advice (config ``KHANHOO_ADVICE_SECONDS``)."""

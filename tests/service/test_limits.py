@@ -359,3 +359,10 @@ def test_no_request_starts_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
             assert resp.status_code == 200, (path, resp.get_data(as_text=True))
     bot_view = {**VIEW, "rules": "exec:python3 -c 'print(1)'"}
     problem(client.post("/v1/chan/advice", json=bot_view), 422, "invalid-position")
+
+
+def test_meta_lists_khanhoo_rules_and_options() -> None:
+    meta = create_app({"TESTING": True}).test_client().get("/v1/meta").get_json()
+    games = {g["name"]: g for g in meta["games"]}
+    assert {r["name"] for r in games["khanhoo"]["rules"]} == {"2-set", "3-set"}
+    assert "trio" in games["khanhoo"]["rules"][0]["options"]
