@@ -8,16 +8,12 @@ engine asks only for decisions with more than one legal action.
 from __future__ import annotations
 
 import json
-import os
 import random
-import selectors
-import shlex
-import subprocess
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from advisor.botpipe import BotProcess, Incident
 from advisor.chan.cards import BY_CODE, Counts, Face, counts_of, parse_cards
 from advisor.chan.game import Action
 from advisor.chan.pairing import Exposed, Meld, discard_distances, distance, p0_counts
@@ -39,15 +35,6 @@ class Bot(Protocol):
     def end(self, result: dict[str, Any]) -> None: ...
 
     def close(self) -> None: ...
-
-
-@dataclass
-class Incident:
-    """An external bot's reply that was replaced by the first legal action."""
-
-    bot: str
-    seat: int
-    reason: str
 
 
 class BaseBot:
@@ -134,7 +121,8 @@ class GreedyBot(BaseBot):
 
 @dataclass
 class ExecBot(BaseBot):
-    """A program speaking the bot protocol on stdin/stdout, one process per seat.
+    """A program speaking the bot protocol on stdin/stdout, one process per player
+    (:class:`advisor.botpipe.BotProcess`).
 
     A malformed, illegal or late reply is replaced by the first legal action and
     recorded in ``incidents``; a bot that exits or stops answering is never waited on
@@ -142,103 +130,44 @@ class ExecBot(BaseBot):
 
     command: str
     time_limit: float = DEFAULT_TIME_LIMIT
-    incidents: list[Incident] = field(default_factory=list)
+    pipe: BotProcess = field(init=False)
 
     def __post_init__(self) -> None:
-        self.name = f"exec:{self.command}"
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.buffer = b""
-        self.broken: str | None = None
-        self.seat = -1
+        self.pipe = BotProcess(self.command, self.time_limit)
+        self.name = self.pipe.name
+
+    @property
+    def incidents(self) -> list[Incident]:
+        return self.pipe.incidents
 
     def start(self, seat: int, rules: str) -> None:
-        self.seat = seat
-        if self.proc is None and self.broken is None:
-            try:
-                self.proc = subprocess.Popen(
-                    shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                    stderr=subprocess.DEVNULL,
-                )
-            except OSError as err:
-                self._break(f"could not start: {err}")
-                return
-        self._send({"type": "start", "seat": seat, "rules": rules})
+        self.seat = self.pipe.seat = seat
+        self.pipe.ensure_started()
+        self.pipe.send({"type": "start", "seat": seat, "rules": rules})
 
     def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         fallback = legal[0]
-        if not self._send({"type": "decide", "view": view,
-                           "legal": [a.to_json() for a in legal]}):
+        if not self.pipe.send({"type": "decide", "view": view,
+                               "legal": [a.to_json() for a in legal]}):
             return fallback
-        line = self._read_line(self.time_limit)
+        line = self.pipe.read_line()
         if line is None:
             return fallback
         try:
             reply = Action.from_json(json.loads(line))
         except (ValueError, AdvisorError) as err:
-            self._incident(f"malformed reply {line[:80]!r}: {err}")
+            self.pipe.incident(f"malformed reply {line[:80]!r}: {err}")
             return fallback
         if reply not in legal:
-            self._incident(f"illegal reply {reply.to_json()}")
+            self.pipe.incident(f"illegal reply {reply.to_json()}")
             return fallback
         return reply
 
     def end(self, result: dict[str, Any]) -> None:
-        self._send({"type": "end", "result": result})
+        self.pipe.send({"type": "end", "result": result})
 
     def close(self) -> None:
-        proc, self.proc = self.proc, None
-        if proc is None:
-            return
-        try:
-            if proc.stdin:
-                proc.stdin.close()
-            proc.wait(timeout=1)
-        except (OSError, subprocess.TimeoutExpired):
-            proc.kill()
-            proc.wait()
-        if proc.stdout:
-            proc.stdout.close()
-
-    # --- the pipe ------------------------------------------------------------------------
-
-    def _send(self, msg: dict[str, Any]) -> bool:
-        if self.proc is None or self.proc.stdin is None:
-            return False
-        try:
-            self.proc.stdin.write(json.dumps(msg, ensure_ascii=False).encode() + b"\n")
-            self.proc.stdin.flush()
-            return True
-        except OSError as err:
-            self._break(f"stopped reading ({err.__class__.__name__})")
-            return False
-
-    def _read_line(self, limit: float) -> str | None:
-        proc = self.proc
-        assert proc is not None and proc.stdout is not None
-        deadline = time.monotonic() + limit
-        fd = proc.stdout.fileno()
-        with selectors.DefaultSelector() as sel:
-            sel.register(fd, selectors.EVENT_READ)
-            while b"\n" not in self.buffer:
-                left = deadline - time.monotonic()
-                if left <= 0 or not sel.select(left):
-                    self._incident(f"no reply within {limit:g} s")
-                    return None
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    self._break("exited")
-                    return None
-                self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode("utf-8", "replace")
-
-    def _incident(self, reason: str) -> None:
-        self.incidents.append(Incident(self.name, self.seat, reason))
-
-    def _break(self, reason: str) -> None:
-        self._incident(reason + "; the first legal action is played from now on")
-        self.broken = reason
-        self.close()
+        self.pipe.close()
 
 
 SPEC_HELP = "random | greedy | advisor | advisor:BUDGET_MS | exec:COMMAND"
