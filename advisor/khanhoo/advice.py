@@ -41,6 +41,7 @@ from advisor.errors import AdvisorError, PositionError
 from advisor.khanhoo.bots import BaseBot, SeatCards, partners, without
 from advisor.khanhoo.cards import (
     CARDS,
+    JOKER,
     KINDS,
     Card,
     Counts,
@@ -70,7 +71,6 @@ class Budget:
     rollout_turns: int = 10
     points_weight: float = 0.002  # chance of going out first worth one expected point
     claim_cost: float = 0.15  # share of the chance lost when an opponent claims a discard
-    lookahead: int = 3  # useful draws sampled to judge the wait after the next step
     seed: int = 0
 
 
@@ -167,12 +167,10 @@ def geometric(q: float, horizon: int = HORIZON) -> list[float]:
     return [q * (1 - q) ** (t - 1) for t in range(1, horizon + 1)]
 
 
-def time_to_go_out(d: int, q: float, horizon: int = HORIZON,
-                   later: dict[int, float] | None = None) -> list[float]:
+def time_to_go_out(d: int, q: float, horizon: int = HORIZON) -> list[float]:
     """P(the seat goes out on its t-th turn), t = 1 … horizon: at distance ``d`` each draw
     lowers the distance with chance ``q`` now, and then with the typical chance of each
-    later step (or the chance ``later`` gives for that distance); at distance 0 it goes out
-    on the next turn.
+    later step; at distance 0 it goes out on the next turn.
 
     >>> [round(p, 3) for p in time_to_go_out(1, 0.5, 3)]
     [0.5, 0.25, 0.125]
@@ -183,7 +181,7 @@ def time_to_go_out(d: int, q: float, horizon: int = HORIZON,
         return [1.0] + [0.0] * (horizon - 1)
     dist = geometric(q, horizon)
     for k in range(d - 1, 0, -1):
-        step = geometric((later or {}).get(k, TYPICAL_STEP.get(k, 0.6)), horizon)
+        step = geometric(TYPICAL_STEP.get(k, 0.6), horizon)
         new = [0.0] * horizon
         for i, a in enumerate(dist):
             if a:
@@ -265,30 +263,6 @@ class Judge:
             return Judged(d, acc, useful, times, pts, "tree")
         return Judged(d, acc, useful, times, self._rough_points(laid_points), "model")
 
-    def next_wait(self, hand: Counts, own: Counts, target: int, unseen: Counts,
-                  useful: Sequence[Card]) -> float | None:
-        """For a hand at distance 2: the mean acceptance of the wait it reaches after one
-        useful draw — a few useful cards drawn (by their unseen copies), each followed by
-        the discard leaving the widest wait; None without samples."""
-        pool = [c.index for c in useful for _ in range(unseen[c.index])]
-        widths = []
-        for _ in range(self.budget.lookahead if pool else 0):
-            if self.out_of_time:
-                break
-            x = self.rng.choice(pool)
-            h, o = plus(hand, x), plus(own, x)
-            left = unseen[:x] + (unseen[x] - 1,) + unseen[x + 1 :]
-            best = 0
-            for c in CARDS:
-                if not h[c.index]:
-                    continue
-                after = without(h, [c])
-                if distance(after, self.rules, target, o) == 1:
-                    wait = useful_cards(after, self.rules, target, o)
-                    best = max(best, sum(left[w.index] for w in wait))
-            widths.append(best)
-        return sum(widths) / len(widths) if widths else None
-
     def sampled_points(self, hand: Counts, own: Counts, target: int, unseen: Counts,
                        laid_points: int) -> float | None:
         """Mean points over a few continuations of the seat's own draws (a card is kept
@@ -342,11 +316,11 @@ def claim_danger(x: Card, view: dict[str, Any], seat: SeatCards) -> float:
     me = view["seat"]
     unseen = seat.unseen
     total = max(1, sum(unseen))
-    if x.index == KINDS - 1:  # a Joker completes almost any pair
+    if x.index == JOKER:  # a Joker completes almost any pair
         return 0.9
     safe = 1.0
-    for k in range(1, n):
-        if (n == 3 and k == 2) or n > 3 or k == 1:
+    for k in range(1, n):  # k seats after the discarder: the next takes, K5 says who bumps
+        if k == 1 or n > 3 or (n == 3 and k == 2):
             may_sequence = k == 1 or seat.rules.bump_sequences
             p = min(1.0, view["table"][(me + k) % n]["cards"] / total)
             miss = 1.0
@@ -394,21 +368,7 @@ def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None 
                 o.distance if o.distance is not None else 99)
 
     options.sort(key=rank)
-    # sampling looks one step ahead for the leading discards two cards from going out …
-    u = max(1, sum(seat.unseen))
-    for n, o in enumerate(options[:3]):
-        if o.distance == 2 and o.action.do == "discard" and budget.lookahead:
-            assert o.action.card is not None
-            hand = without(seat.hand, [o.action.card])
-            useful = useful_cards(hand, seat.rules, seat.target, seat.own)
-            wait = judge.next_wait(hand, seat.own, seat.target, seat.unseen, useful)
-            if wait is not None:
-                times = time_to_go_out(2, o.acceptance / u, later={1: wait / u})
-                p = first_chance(times, table) * (1 - budget.claim_cost * o.claim_risk)
-                options[n] = replace(o, p_first=p, points=o.points * p / o.p_first
-                                     if o.p_first else 0.0)
-    options.sort(key=rank)
-    # … and refines the points of the leading actions still far from going out
+    # sampling refines the points of the leading actions still far from going out
     for n, o in enumerate(options[:2]):
         if o.method == "model" and o.action.do == "discard" and budget.rollouts:
             assert o.action.card is not None
@@ -439,7 +399,7 @@ def _laid_points(view: dict[str, Any], seat: SeatCards) -> list[int]:
     me = view["table"][view["seat"]]
     pts = [meld_of(parse_cards(m, limit=(99,) * KINDS), seat.rules).points for m in me["melds"]]
     if view.get("cache"):
-        pts.append(6)
+        pts.append(seat.rules.kind("trio").points)
     return pts
 
 

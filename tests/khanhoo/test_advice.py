@@ -120,3 +120,18 @@ def test_the_advisor_plays_legal_deals() -> None:
 
 def _c(code: str) -> Card:
     return card(code)
+
+
+def test_claim_danger_of_a_discard() -> None:
+    from advisor.khanhoo.advice import claim_danger
+    from advisor.khanhoo.bots import SeatCards
+
+    g = Game.from_deal(3, seed=8)
+    view = g.view(g.leader)
+    seat = SeatCards.of(view)
+    assert claim_danger(card("Jk"), view, seat) == 0.9
+    dangers = [claim_danger(c, view, seat) for c in (card("5h"), card("Ks"))]
+    assert all(0.0 <= d < 1.0 for d in dangers)
+    # with nothing unseen, nobody can hold a partner
+    empty = SeatCards(seat.rules, seat.hand, seat.own, seat.target, (0,) * 31)
+    assert claim_danger(card("5h"), view, empty) == 0.0
