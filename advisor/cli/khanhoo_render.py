@@ -44,6 +44,7 @@ def _combination(st: Style, c: Combination, laid: bool) -> str:
 
 
 def score_text(r: ScoreResult, st: Style) -> str:
+    """A score result: the points and the declaration, or the distance."""
     suffix = ""
     if not r.out:
         d = "—" if r.distance is None else str(r.distance)
@@ -66,6 +67,7 @@ def _useful(st: Style, useful: Iterable[Useful]) -> str:
 
 
 def analysis_text(a: Analysis, st: Style) -> str:
+    """An analysis: the hand, then the declaration, the useful cards or the discards."""
     pos = a.position
     head = (f"{pos.total} cards · target {pos.target} · "
             f"{'OUT' if a.out else f'distance {a.distance}'}   [{pos.rules.describe()}]")
@@ -90,6 +92,7 @@ def analysis_text(a: Analysis, st: Style) -> str:
 
 
 def advice_text(adv: Advice, st: Style) -> str:
+    """Advice: the best action's explanation, then every action ranked."""
     out = [st.head(f"Seat {adv.seat} ({adv.phase}): {adv.best.explanation}")]
     out.append(f"{'action':<28}{'first':>7}{'points':>8}{'dist':>6}{'acc':>5}  method")
     for o in adv.options:
@@ -102,6 +105,7 @@ def advice_text(adv: Advice, st: Style) -> str:
 
 
 def settlement_text(s: Settlement, st: Style) -> str:
+    """A settlement: each player's score and balance, then the payments."""
     out = [st.head("Settlement (each pays every player above him the difference)")]
     for name, score, bal in zip(s.names, s.scores, s.balances):
         out.append(f"  {name:<10}{score:>6}{bal:>+8}")
@@ -111,6 +115,7 @@ def settlement_text(s: Settlement, st: Style) -> str:
 
 
 def simulation_text(s: Summary) -> str:
+    """A simulation summary: one line per player, then draws and speed."""
     head = (f"{s.deals} deals{' × every seat (duplicate)' if s.duplicate else ''}, seed "
             f"{s.seed}, {s.rules.describe()}")
     out = [head, f"{'player':<8}{'spec':<24}{'wins':>6}{'share':>8}{'points':>8}{'mean':>8}"

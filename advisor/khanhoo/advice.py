@@ -648,6 +648,7 @@ class AdvisorBot(BaseBot):
 
     @classmethod
     def from_spec(cls, spec: str, seed: int | None = None) -> AdvisorBot:
+        """The bot of a seat spec: ``advisor`` or ``advisor:SECONDS``."""
         seconds = 0.5
         if ":" in spec:
             try:

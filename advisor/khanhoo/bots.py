@@ -60,6 +60,7 @@ class SeatCards:
 
     @classmethod
     def of(cls, view: dict[str, Any]) -> SeatCards:
+        """The seat's cards as its VIEW shows them."""
         rules = Rules.build(view["sets"], view["jokers"], view.get("options"))
         hand = counts_of(parse_cards(view["hand"], limit=(99,) * KINDS))
         me = view["table"][view["seat"]]
@@ -78,6 +79,7 @@ class SeatCards:
 
 
 def without(c: Counts, cards: Sequence[Card]) -> Counts:
+    """``c`` less one copy of each of ``cards``."""
     out = list(c)
     for x in cards:
         out[x.index] -= 1
@@ -109,6 +111,8 @@ def partners(hand: Counts, c: Card) -> int:
 
 
 class BaseBot:
+    """What every built-in bot does at the start and the end of a deal: nothing much."""
+
     name = "bot"
 
     def start(self, seat: int, rules: dict[str, Any]) -> None:

@@ -344,9 +344,11 @@ class Game:
         return len(self.log) + 1
 
     def hand(self, seat: int) -> Counts:
+        """The concealed cards of ``seat``."""
         return self.seats[seat].counts()
 
     def next_seat(self, seat: int) -> int:
+        """The seat on ``seat``'s left: play is clockwise (K4)."""
         return (seat + 1) % self.players
 
     def legal_actions(self) -> list[Action]:

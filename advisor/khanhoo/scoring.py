@@ -123,6 +123,7 @@ class Settlement:
 
     @classmethod
     def of(cls, scores: Sequence[int], names: Sequence[str] | None = None) -> Settlement:
+        """The settlement of these scores (players named A, B, … unless ``names``)."""
         balances = settlement(scores)
         if names is None:
             names = [chr(ord("A") + n) if n < 26 else f"P{n + 1}" for n in range(len(scores))]
