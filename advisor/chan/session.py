@@ -1,0 +1,194 @@
+"""A table of four for a human: seat 0 is the player, the other three are bots (§ "you
+and three AI players, one deal"). Shared by the terminal game and the browser game.
+
+The table plays the bots until the human has a real decision (one with more than one
+legal action; a forced move is played for him), then waits for :meth:`Table.act`.
+Its state is plain JSON (:meth:`Table.to_json`): the deal and every action taken,
+declined claims included, so it can be stored anywhere and restored exactly —
+whichever bots are playing, since their past decisions are in the list.
+
+>>> t = Table.new(seed=3, opponents=["greedy"] * 3)
+>>> t.waiting or t.over
+True
+>>> Table.from_json(t.to_json()).to_json() == t.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.chan.bots import Bot, make_bot
+from advisor.chan.game import Action, Game
+from advisor.chan.record import game_from_record
+from advisor.errors import AdvisorError, IllegalActionError
+
+SESSION_FORMAT = "chan-session/1"
+HUMAN = 0
+OPPONENT_SPECS = ("random", "greedy", "advisor", "advisor:MS")
+
+
+def check_opponent(spec: str) -> str:
+    """An opponent spec the table accepts: random, greedy, advisor or advisor:MS — never
+    ``exec:`` (a table may run inside the service, which starts no process)."""
+    spec = spec.strip()
+    if spec.startswith("exec:"):
+        raise AdvisorError(f"'{spec}': a table's opponents are random, greedy, advisor or "
+                           "advisor:MS", field="opponents", token=spec)
+    make_bot(spec)  # raises AdvisorError naming the spec
+    return spec
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action taken at the table, with its 0-based index in :attr:`Table.steps`."""
+
+    index: int
+    seat: int
+    phase: str
+    action: Action
+    move: int | None  # the move number in the record; None for a declined claim
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "seat": self.seat, "phase": self.phase,
+                "action": self.action.to_json(), "move": self.move}
+
+
+@dataclass
+class Table:
+    """One deal between the human (seat 0) and three bots."""
+
+    game: Game
+    opponents: list[str]
+    seed: int | None = None
+    steps: list[Step] = field(default_factory=list)
+    _bots: list[Bot] | None = field(default=None, repr=False)
+
+    # --- construction ----------------------------------------------------------------
+
+    @classmethod
+    def new(cls, *, seed: int | None = None, rules: str = "house",
+            opponents: Sequence[str] = ("greedy", "greedy", "greedy"),
+            advance: bool = True) -> Table:
+        """Deal a new game (a random seed unless ``seed``) and play up to the human's
+        first decision."""
+        if len(opponents) != 3:
+            raise AdvisorError(f"opponents: {len(opponents)} given; the table has three",
+                               field="opponents")
+        specs = [check_opponent(s) for s in opponents]
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        t = cls(Game.from_deal(seed, rules=rules), specs, seed)
+        if advance:
+            t.advance()
+        return t
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Table:
+        """Restore a table from :meth:`to_json` (errors name the field)."""
+        if not isinstance(obj, dict) or obj.get("format") != SESSION_FORMAT:
+            raise AdvisorError(f"format: expected '{SESSION_FORMAT}'", field="format")
+        g = game_from_record(obj.get("deal"))
+        opponents = obj.get("opponents")
+        if not isinstance(opponents, list) or len(opponents) != 3:
+            raise AdvisorError("opponents: expected three seat specs", field="opponents")
+        t = cls(g, [check_opponent(str(s)) for s in opponents], obj.get("seed"))
+        for n, raw in enumerate(obj.get("steps") or []):
+            try:
+                seat, action = int(raw[0]), Action.from_json(raw[1])
+            except (TypeError, ValueError, IndexError, KeyError, AdvisorError):
+                raise AdvisorError(f"steps[{n}]: expected [seat, action]",
+                                   field=f"steps[{n}]") from None
+            t._apply(seat, action)
+        return t
+
+    def to_json(self) -> dict[str, Any]:
+        deal = self.game.to_record()
+        deal.pop("moves", None)
+        deal.pop("result", None)
+        return {"format": SESSION_FORMAT, "seed": self.seed, "opponents": list(self.opponents),
+                "deal": deal, "steps": [[s.seat, s.action.to_json()] for s in self.steps]}
+
+    # --- play ------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def waiting(self) -> bool:
+        """True when the human has a decision to make."""
+        d = self.game.pending
+        return d is not None and d.seat == HUMAN
+
+    def view(self) -> dict[str, Any]:
+        """The human's VIEW (§8.3): nothing it may not know."""
+        return self.game.view(HUMAN)
+
+    def legal(self) -> list[Action]:
+        """The human's legal actions now (empty when it is not his turn)."""
+        return self.game.legal_actions() if self.waiting else []
+
+    def act(self, action: Action) -> list[Step]:
+        """The human's action: verified by the engine (an illegal one raises
+        :class:`IllegalActionError` with its rule ID and changes nothing), then the bots
+        play until the human's next decision. Returns every step taken."""
+        if not self.waiting:
+            raise IllegalActionError("T1", "it is not your turn" if not self.over
+                                     else "the deal is over")
+        first = len(self.steps)
+        self.game.verify(HUMAN, action)
+        self._apply(HUMAN, action)
+        self.advance()
+        return self.steps[first:]
+
+    def advance(self) -> list[Step]:
+        """Play the bots (and the human's forced moves) until the human has a real
+        decision or the deal is over. Returns the steps taken."""
+        first = len(self.steps)
+        g = self.game
+        while (d := g.pending) is not None:
+            legal = g.legal_actions()
+            if len(legal) == 1:
+                self._apply(d.seat, legal[0])
+                continue
+            if d.seat == HUMAN:
+                break
+            bot = self.bots[d.seat]
+            self._apply(d.seat, bot.decide(g.view(d.seat), legal))
+        if g.over:
+            assert g.result is not None
+            for b in self.bots[1:]:
+                b.end(g.result.to_json())
+        return self.steps[first:]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        g = self.game
+        phase = g.pending.phase if g.pending else "over"
+        before = len(g.log)
+        g.act(seat, action)
+        move = g.log[-1].number if len(g.log) > before else None
+        self.steps.append(Step(len(self.steps), seat, phase, action, move))
+
+    @property
+    def bots(self) -> list[Bot]:
+        """The bots, indexed by seat; index 0 (the human) is None."""
+        if self._bots is None:
+            base = self.seed or 0
+            bots: list[Any] = [None]
+            for seat, spec in enumerate(self.opponents, 1):
+                b = make_bot(spec, seed=base * 4 + seat)
+                b.start(seat, self.game.rules)
+                bots.append(b)
+            self._bots = bots
+        return self._bots
+
+    def record(self) -> dict[str, Any]:
+        """The deal as a ``chan-record/1`` object (a prefix while it is being played)."""
+        return self.game.to_record(players=["you", *self.opponents])
+
+
+__all__ = ["HUMAN", "OPPONENT_SPECS", "SESSION_FORMAT", "Step", "Table", "check_opponent"]

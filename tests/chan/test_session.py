@@ -1,0 +1,60 @@
+"""The human's table (advisor/chan/session.py): bots play until seat 0 decides, the state
+round-trips through JSON, and every finished table gives a record that replays valid."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from advisor.chan.game import Action
+from advisor.chan.record import replay
+from advisor.chan.session import HUMAN, Table
+from advisor.errors import AdvisorError, IllegalActionError
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), choices=st.randoms(use_true_random=False))
+def test_any_human_play_ends_in_a_valid_record(seed: int, choices: random.Random) -> None:
+    t = Table.new(seed=seed, opponents=["greedy", "random", "greedy"])
+    while not t.over:
+        assert t.waiting and len(t.legal()) > 1  # forced moves are played for the human
+        assert Table.from_json(t.to_json()).to_json() == t.to_json()
+        t.act(choices.choice(t.legal()))
+    assert t.legal() == []
+    assert replay(t.record()).valid
+
+
+def test_view_is_the_humans() -> None:
+    t = Table.new(seed=5)
+    v = t.view()
+    assert v["seat"] == HUMAN
+    assert "hands" not in v and "stock" not in v
+
+
+def test_illegal_action_names_rule_and_changes_nothing() -> None:
+    t = Table.new(seed=11)
+    before = t.to_json()
+    bad = next(a for a in (Action("win"), Action("chiu"), Action("heaven"))
+               if a not in t.legal())
+    with pytest.raises(IllegalActionError) as err:
+        t.act(bad)
+    assert err.value.rule
+    assert t.to_json() == before
+
+
+def test_no_exec_opponents() -> None:
+    with pytest.raises(AdvisorError, match="opponents"):
+        Table.new(opponents=["exec:python bot.py", "greedy", "greedy"])
+
+
+def test_restore_rejects_garbage() -> None:
+    with pytest.raises(AdvisorError, match="format"):
+        Table.from_json({"format": "nope"})
+    t = Table.new(seed=2)
+    data = t.to_json()
+    data["steps"] = [["x"]]
+    with pytest.raises(AdvisorError, match=r"steps\[0\]"):
+        Table.from_json(data)
