@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -54,6 +55,7 @@ class Doc:
     query: type[Schema] | None = None
     gated: bool = False
     example: Any = None
+    status: int = 200
 
 
 def document(
@@ -64,6 +66,7 @@ def document(
     query: type[Schema] | None = None,
     gated: bool = False,
     example: Any = None,
+    status: int = 200,
 ) -> Callable[[F], F]:
     """Describe a view in the OpenAPI document.
 
@@ -71,10 +74,12 @@ def document(
     of the JSON body, and ``batch`` the config key of the longest list of them the body
     may be instead (the answer is then a list too); ``query`` the schema of the query
     parameters; ``gated`` that the view goes through the gate (503 with Retry-After);
-    ``example`` a request body shown in the document and tried by schemathesis.
+    ``example`` a request body shown in the document and tried by schemathesis;
+    ``status`` the status of a successful answer (201 for a view that creates).
+    Arguments of the URL rule (``<session>``) become path parameters.
     """
     results = result if isinstance(result, tuple) else (result,)
-    doc = Doc(results, body, batch, query, gated, example)
+    doc = Doc(results, body, batch, query, gated, example, status)
 
     def mark(view: F) -> F:
         setattr(view, _ATTR, doc)
@@ -115,8 +120,9 @@ def build_spec(app: Flask) -> dict[str, Any]:
             continue
         methods = sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})
         tag = rule.endpoint.rpartition(".")[0] or "meta"
-        spec.path(path=rule.rule, operations={
-            m.lower(): _operation(app, view, doc, rule.endpoint, tag) for m in methods})
+        spec.path(path=_RULE_ARG.sub(r"{\1}", rule.rule), operations={
+            m.lower(): _operation(app, view, doc, rule.endpoint, tag, sorted(rule.arguments))
+            for m in methods})
     out = spec.to_dict()
     schemas = out.get("components", {}).get("schemas", {})
     for key, name in plugin.converter.refs.items():
@@ -133,6 +139,10 @@ def spec_of(app: Flask) -> dict[str, Any]:
     return spec
 
 
+_RULE_ARG = re.compile(r"<(?:[^:<>]+:)?([^:<>]+)>")
+"""An argument of a Flask URL rule, ``<name>`` or ``<converter:name>``."""
+
+
 def _plain(doc: str) -> str:
     """A docstring as Markdown-ish text: reST ``code`` as `code`, paragraphs kept."""
     return "\n\n".join(" ".join(p.split()) for p in doc.replace("``", "`").split("\n\n"))
@@ -147,7 +157,7 @@ def _problem(description: str, headers: dict[str, Any] | None = None) -> dict[st
 
 
 def _operation(app: Flask, view: Callable[..., Any], doc: Doc, endpoint: str,
-               tag: str) -> dict[str, Any]:
+               tag: str, path_args: list[str]) -> dict[str, Any]:
     summary, _, description = (inspect.getdoc(view) or endpoint).partition("\n\n")
     one: Any = doc.result[0] if len(doc.result) == 1 else {"oneOf": list(doc.result)}
     result = one
@@ -159,14 +169,19 @@ def _operation(app: Flask, view: Callable[..., Any], doc: Doc, endpoint: str,
         "operationId": endpoint.replace(".", "_"),
         "tags": [tag],
         "summary": _plain(summary),
-        "responses": {"200": {"description": "the result" + (
+        "responses": {str(doc.status): {"description": "the result" + (
             "; a list of results, in order, for a batch" if doc.batch else ""),
             "content": {"application/json": {"schema": result}}}},
     }
     if description:
         op["description"] = _plain(description)
+    params: list[dict[str, Any]] = [
+        {"in": "path", "name": name, "required": True, "schema": {"type": "string"}}
+        for name in path_args]
     if doc.query is not None:
-        op["parameters"] = [{"in": "query", "schema": doc.query}]
+        params.append({"in": "query", "schema": doc.query})
+    if params:
+        op["parameters"] = params
     responses = op["responses"]
     if doc.body is not None:
         body: Any = doc.body
