@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.chan.bots import Bot, make_bot
-from advisor.chan.game import Action, Game
+from advisor.chan.game import Action, Game, Offer
 from advisor.chan.record import game_from_record
 from advisor.errors import AdvisorError, IllegalActionError
 
@@ -51,10 +51,30 @@ class Step:
     phase: str
     action: Action
     move: int | None  # the move number in the record; None for a declined claim
+    offer: Offer | None = None  # the public card the action was taken on, if any
+    revealed: Offer | None = None  # the stock card the action made a seat reveal (T3)
 
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "seat": self.seat, "phase": self.phase,
                 "action": self.action.to_json(), "move": self.move}
+
+    def seen_by(self, seat: int) -> bool:
+        """Whether ``seat`` sees this step happen. Every ordinary move and every claim
+        made is public; a declined claim is not (C5) — telling it would tell that the
+        seat held three of the card, or could win on it."""
+        return self.phase != "claim" or self.action.do != "pass" or self.seat == seat
+
+    def public_json(self) -> dict[str, Any]:
+        """The step as any seat at the table saw it: who did what, on which public
+        card, and the stock card it made a seat reveal."""
+        out: dict[str, Any] = {"seat": self.seat, "phase": self.phase,
+                               "action": self.action.to_json()}
+        if self.offer is not None:
+            out["offer"] = {"card": self.offer.card.code, "source": self.offer.source,
+                            "door": self.offer.door}
+        if self.revealed is not None:
+            out["revealed"] = {"card": self.revealed.card.code, "door": self.revealed.door}
+        return out
 
 
 @dataclass
@@ -165,13 +185,19 @@ class Table:
                 b.end(g.result.to_json())
         return self.steps[first:]
 
+    def public_log(self) -> list[dict[str, Any]]:
+        """What the human has seen happen, in order (:meth:`Step.public_json`): every
+        step but the bots' declined claims."""
+        return [s.public_json() for s in self.steps if s.seen_by(HUMAN)]
+
     def _apply(self, seat: int, action: Action) -> None:
         g = self.game
         phase = g.pending.phase if g.pending else "over"
-        before = len(g.log)
+        before, offer, stock = len(g.log), g.offer, len(g.stock)
         g.act(seat, action)
         move = g.log[-1].number if len(g.log) > before else None
-        self.steps.append(Step(len(self.steps), seat, phase, action, move))
+        revealed = g.offer if len(g.stock) < stock else None
+        self.steps.append(Step(len(self.steps), seat, phase, action, move, offer, revealed))
 
     @property
     def bots(self) -> list[Bot]:
