@@ -50,7 +50,7 @@ class Doc:
     """What the OpenAPI document says of one view (set by :func:`document`)."""
 
     result: tuple[type[Schema], ...]
-    body: type[Schema] | None = None
+    body: tuple[type[Schema], ...] = ()
     batch: str | None = None
     query: type[Schema] | None = None
     gated: bool = False
@@ -61,7 +61,7 @@ class Doc:
 def document(
     result: type[Schema] | tuple[type[Schema], ...],
     *,
-    body: type[Schema] | None = None,
+    body: type[Schema] | tuple[type[Schema], ...] = (),
     batch: str | None = None,
     query: type[Schema] | None = None,
     gated: bool = False,
@@ -71,15 +71,16 @@ def document(
     """Describe a view in the OpenAPI document.
 
     ``result`` is the schema of a 200 answer (several: one of them); ``body`` the schema
-    of the JSON body, and ``batch`` the config key of the longest list of them the body
-    may be instead (the answer is then a list too); ``query`` the schema of the query
-    parameters; ``gated`` that the view goes through the gate (503 with Retry-After);
-    ``example`` a request body shown in the document and tried by schemathesis;
-    ``status`` the status of a successful answer (201 for a view that creates).
+    of the JSON body (several: one of them), and ``batch`` the config key of the longest
+    list of them the body may be instead (the answer is then a list too); ``query`` the
+    schema of the query parameters; ``gated`` that the view goes through the gate (503
+    with Retry-After); ``example`` a request body shown in the document and tried by
+    schemathesis; ``status`` the status of a successful answer (201 for a view that creates).
     Arguments of the URL rule (``<session>``) become path parameters.
     """
     results = result if isinstance(result, tuple) else (result,)
-    doc = Doc(results, body, batch, query, gated, example, status)
+    bodies = body if isinstance(body, tuple) else (body,)
+    doc = Doc(results, bodies, batch, query, gated, example, status)
 
     def mark(view: F) -> F:
         setattr(view, _ATTR, doc)
@@ -156,10 +157,15 @@ def _problem(description: str, headers: dict[str, Any] | None = None) -> dict[st
     return out
 
 
+def _one_of(schemas: tuple[type[Schema], ...]) -> Any:
+    """A schema, or several as ``oneOf``."""
+    return schemas[0] if len(schemas) == 1 else {"oneOf": list(schemas)}
+
+
 def _operation(app: Flask, view: Callable[..., Any], doc: Doc, endpoint: str,
                tag: str, path_args: list[str]) -> dict[str, Any]:
     summary, _, description = (inspect.getdoc(view) or endpoint).partition("\n\n")
-    one: Any = doc.result[0] if len(doc.result) == 1 else {"oneOf": list(doc.result)}
+    one = _one_of(doc.result)
     result = one
     if doc.batch is not None:
         limit = app.config[doc.batch]
@@ -183,11 +189,11 @@ def _operation(app: Flask, view: Callable[..., Any], doc: Doc, endpoint: str,
     if params:
         op["parameters"] = params
     responses = op["responses"]
-    if doc.body is not None:
-        body: Any = doc.body
+    if doc.body:
+        body = _one_of(doc.body)
         if doc.batch is not None:
-            body = {"oneOf": [doc.body, {"type": "array", "items": doc.body, "minItems": 1,
-                                         "maxItems": app.config[doc.batch]}]}
+            body = {"oneOf": [body, {"type": "array", "items": copy.deepcopy(body),
+                                     "minItems": 1, "maxItems": app.config[doc.batch]}]}
         media: dict[str, Any] = {"schema": body}
         if doc.example is not None:
             media["example"] = doc.example
@@ -197,7 +203,7 @@ def _operation(app: Flask, view: Callable[..., Any], doc: Doc, endpoint: str,
             f"the body is over {app.config['MAX_CONTENT_LENGTH']} bytes, or the batch too long")
         responses["415"] = _problem("the body is not declared as JSON", {
             "Accept-Post": {"schema": {"type": "string"}, "required": True}})
-    if doc.body is not None or doc.query is not None:
+    if doc.body or doc.query is not None:
         responses["422"] = _problem(
             "a field is unknown, of the wrong type or rejected by the library; `field` names it")
     if doc.gated:
