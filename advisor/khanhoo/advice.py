@@ -51,7 +51,7 @@ from advisor.khanhoo.cards import (
     parse_cards,
     plus,
 )
-from advisor.khanhoo.game import Action, claim_action, meld_options
+from advisor.khanhoo.game import MAX_TURNS, Action, claim_action, meld_options
 from advisor.khanhoo.melds import distance, solver, useful_cards
 from advisor.khanhoo.position import Position, meld_of
 from advisor.khanhoo.record import replay
@@ -60,6 +60,8 @@ from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE
 
 HORIZON = 30
 """Turns of the seat the race is followed for."""
+METHODS = ("exact", "tree", "sampled", "model", "distance")
+"""How an option was judged (:attr:`Option.method`)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,7 @@ class Option:
     points: float  # expected points this deal: chance of going out first × points then
     distance: int | None
     acceptance: int
-    method: str  # "exact", "tree", "sampled", "model" or "distance"
+    method: str  # one of METHODS
     what: str  # the action in words
     state: str = ""  # the cards it leaves, in words; empty when it goes out now
     claim_risk: float = 0.0  # chance an opponent can claim the discard
@@ -548,7 +550,8 @@ def advice_request(obj: object) -> tuple[dict[str, Any], list[Action]]:
     """A VIEW and the legal actions from an advice request: a record prefix
     (``"format": "khanhoo-record/1"``), or a position with, for a claim, the discard on
     offer (``offer``) and who threw it (``from``: ``"left"`` — the seat is the next
-    player — or ``"other"``), and optionally ``players`` (default 3)."""
+    player — or ``"other"``), and optionally ``players`` (default 3) and ``turn`` (turns
+    each opponent has played, default 0). ``null`` for any of them means "not given"."""
     if isinstance(obj, dict) and "format" in obj:
         r = replay(obj, partial=True)
         if not r.valid or r.game is None:
@@ -562,7 +565,7 @@ def advice_request(obj: object) -> tuple[dict[str, Any], list[Action]]:
         return g.view(d.seat), g.legal_actions()
     if not isinstance(obj, dict):
         raise PositionError("an advice request must be a JSON object", field="$")
-    extra = {k: obj[k] for k in ADVICE_FIELDS if k in obj}
+    extra = {k: obj[k] for k in ADVICE_FIELDS if obj.get(k) is not None}
     pos = Position.from_json({k: v for k, v in obj.items() if k not in ADVICE_FIELDS})
     return _position_view(pos, extra)
 
@@ -594,7 +597,11 @@ def _position_view(pos: Position, extra: dict[str, Any]) -> tuple[dict[str, Any]
                    "discards": []} for s in range(players)],
     }
     turn = extra.get("turn", 0)
-    if isinstance(turn, int) and not isinstance(turn, bool) and turn > 0:
+    if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= MAX_TURNS:
+        # the table is built with that many discards per opponent: bounded by a deal's
+        raise PositionError(f"turn: the turns each opponent has played, from 0 to "
+                            f"{MAX_TURNS} (a deal's limit)", field="turn")
+    if turn:
         for s in range(1, players):
             view["table"][s]["discards"] = ["?"] * turn
     if offer is None:
@@ -663,6 +670,7 @@ class AdvisorBot(BaseBot):
 
 
 __all__ = [
+    "METHODS",
     "Advice",
     "AdvisorBot",
     "Budget",

@@ -25,6 +25,8 @@ OUT_BONUS = 5
 QUARTETTE_BY_CACHE = 12 + OUT_BONUS
 """A Quartette by cache (or a natural one) ends the deal scoring 12 + 5 (K10)."""
 MATCH_TARGETS = (50, 100)
+MAX_SETTLEMENT_PLAYERS = 8
+"""The most players a Khanhoo match has (K1: up to eight, with 4 sets)."""
 
 
 @dataclass(frozen=True)
@@ -98,8 +100,9 @@ def settlement(scores: Sequence[int]) -> tuple[int, ...]:
     >>> settlement([10, 10])
     (0, 0)
     """
-    if len(scores) < 2:
-        raise PositionError("scores: a settlement needs at least two players", field="scores")
+    if not 2 <= len(scores) <= MAX_SETTLEMENT_PLAYERS:
+        raise PositionError(f"scores: {len(scores)} scores; a settlement is between 2 and "
+                            f"{MAX_SETTLEMENT_PLAYERS} players (K1)", field="scores")
     for n, s in enumerate(scores):
         if not isinstance(s, int) or isinstance(s, bool):
             raise PositionError(f"scores[{n}]: {s!r} is not an integer score",
@@ -173,5 +176,5 @@ def match_winner(totals: Sequence[int], target: int) -> int | None:
     return best if totals[best] >= target else None
 
 
-__all__ = ["OUT_BONUS", "QUARTETTE_BY_CACHE", "ScoreResult", "Settlement", "deal_scores",
-           "match_winner", "score", "settlement"]
+__all__ = ["MAX_SETTLEMENT_PLAYERS", "OUT_BONUS", "QUARTETTE_BY_CACHE", "ScoreResult",
+           "Settlement", "deal_scores", "match_winner", "score", "settlement"]

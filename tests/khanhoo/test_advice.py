@@ -77,12 +77,21 @@ def test_advice_on_a_record_prefix_uses_the_pending_seat() -> None:
     ({"hand": WAITING, "offer": "5s"}, "offer"),
     ({"hand": WAITING, "offer": "2c", "from": "up"}, "from"),
     ({"hand": WAITING, "offer": "2c", "players": 9}, "players"),
+    # The table is built with `turn` discards a seat: a huge one took all the memory.
+    ({"hand": WAITING, "offer": "2c", "turn": 10**9}, "turn"),
+    ({"hand": WAITING, "offer": "2c", "turn": -1}, "turn"),
+    ({"hand": WAITING, "offer": "2c", "turn": "3"}, "turn"),
     ("not an object", "$"),
 ])
 def test_advice_requests_are_checked(obj: object, field: str) -> None:
     with pytest.raises(PositionError) as err:
         advice_request(obj)
     assert err.value.field == field
+
+
+def test_null_means_not_given_in_an_advice_request() -> None:
+    given = {"hand": WAITING, "offer": "2c", "from": None, "players": None, "turn": None}
+    assert advice_request(given) == advice_request({"hand": WAITING, "offer": "2c"})
 
 
 def test_a_finished_record_has_nothing_to_advise() -> None:

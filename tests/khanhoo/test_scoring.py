@@ -17,7 +17,7 @@ from advisor.errors import (
 )
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.position import Position
-from advisor.khanhoo.scoring import deal_scores, match_winner, score, settlement
+from advisor.khanhoo.scoring import Settlement, deal_scores, match_winner, score, settlement
 
 BEST = "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"
 
@@ -82,8 +82,12 @@ def test_settlement_article_example() -> None:
     assert settlement([52, 49, 47, 47]) == (13, 1, -7, -7)
     assert sum(settlement([50, 12, 0])) == 0
     assert settlement([0, 0, 0]) == (0, 0, 0)
-    with pytest.raises(PositionError):
+    with pytest.raises(PositionError, match="K1"):
         settlement([5])
+    # at most eight players (K1): every pair of them makes a payment
+    assert len(Settlement.of(list(range(8))).payments) == 28
+    with pytest.raises(PositionError, match="K1"):
+        settlement(list(range(9)))
     with pytest.raises(PositionError, match=r"scores\[1\]"):
         settlement([5, "x"])  # type: ignore[list-item]
 
