@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from advisor.errors import AdvisorError, PositionError
+from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 from advisor.khanhoo.bots import BaseBot, SeatCards, partners, without
 from advisor.khanhoo.cards import (
     CARDS,
@@ -613,6 +613,12 @@ def _position_view(pos: Position, extra: dict[str, Any]) -> tuple[dict[str, Any]
         x = parse_card(offer)
     except AdvisorError as err:
         raise PositionError(f"offer: {err.message}", field="offer", token=err.token) from None
+    left = tuple(p - a - b for p, a, b in zip(pos.rules.pack.counts, pos.own, pos.seen))
+    try:  # the offer is a copy the seat neither holds nor has seen (K1)
+        parse_cards([x.code], limit=left, pack=pos.rules.pack)
+    except DuplicateCardError as err:
+        raise DuplicateCardError(f"offer: {err.message}, counting the hand, melds and seen "
+                                 "cards", field="offer", token=offer) from None
     view["offer"] = {"card": x.code, "by": by}
     do = "take" if relation == "left" else "bump"
     legal = [Action("pass")]

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advisor.errors import PositionError
+from advisor.errors import DuplicateCardError, PositionError
 from advisor.khanhoo.advice import (
     Budget,
     Table,
@@ -87,6 +87,16 @@ def test_advice_requests_are_checked(obj: object, field: str) -> None:
     with pytest.raises(PositionError) as err:
         advice_request(obj)
     assert err.value.field == field
+
+
+@pytest.mark.parametrize("obj", [
+    {"hand": WAITING, "offer": "Ah", "seen": "Ah"},  # a third Ah in 2 sets
+    {"hand": WAITING, "offer": "Jk", "jokers": 0},
+])
+def test_an_offer_is_a_copy_the_pack_still_holds(obj: object) -> None:
+    with pytest.raises(DuplicateCardError, match=r"K1") as err:
+        advice_request(obj)
+    assert err.value.field == "offer"
 
 
 def test_null_means_not_given_in_an_advice_request() -> None:
