@@ -9,7 +9,7 @@ import click
 from advisor.chan.advice import Advice
 from advisor.chan.analysis import Analysis
 from advisor.chan.cards import Face
-from advisor.chan.pairing import GROUP_NAMES, Wait
+from advisor.chan.pairing import GROUP_NAMES, Meld, Pairing, Wait
 from advisor.chan.scoring import ScoreResult
 from advisor.chan.simulate import Summary
 
@@ -59,6 +59,16 @@ def _meld_lines(st: Style, melds: Sequence[Sequence[Face]]) -> list[str]:
     return lines
 
 
+def hand_lines(st: Style, p: Pairing, melds: Sequence[Meld]) -> list[str]:
+    """The concealed cards by group of the canonical pairing (P0), then the exposed melds."""
+    out = ["Hand by group:"]
+    out += [_group_lines(st, g.kind, g.faces) for g in p.groups]
+    if melds:
+        out.append("Exposed melds:")
+        out += _meld_lines(st, [m.faces for m in melds])
+    return out
+
+
 def waits_text(st: Style, ws: Sequence[Wait]) -> str:
     if not ws:
         return "—"
@@ -74,11 +84,7 @@ def analysis_text(a: Analysis, st: Style) -> str:
         f"distance {'—' if a.distance is None else a.distance}"
         f"{' (waiting)' if a.distance == 1 and a.waits else ''}"
         f"{' · WIN (W1)' if a.win else ''}   [{pos.rules}]")]
-    out.append("Hand by group:")
-    out += [_group_lines(st, g.kind, g.faces) for g in p.groups]
-    if pos.exposed.melds:
-        out.append("Exposed melds:")
-        out += _meld_lines(st, [m.faces for m in pos.exposed.melds])
+    out += hand_lines(st, p, pos.exposed.melds)
     if a.distance is None:
         out.append("No winning set exists: more than four exposed Cạ (W1 needs six Chắn).")
     if a.cards == 19:
