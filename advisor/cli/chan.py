@@ -30,6 +30,7 @@ from advisor.cli.common import (
     run_items,
     use_color,
 )
+from advisor.cli.play import play_cmd
 from advisor.cli.render import (
     Style,
     advice_text,
@@ -155,6 +156,9 @@ def _run(
 @click.group()
 def chan() -> None:
     """Chắn: score finished hands and analyse hands in play."""
+
+
+chan.add_command(play_cmd)
 
 
 @chan.command("score")

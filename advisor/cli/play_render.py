@@ -1,0 +1,377 @@
+"""Text for ``advisor chan play``: the table as the player at seat 0 sees it, what the
+bots did since his last move, his legal actions numbered, and the settlement.
+
+Everything drawn during the deal comes from the player's VIEW (rules §8.3), so nothing
+hidden leaks onto the screen; the other hands are shown only once the deal is over.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from advisor.chan.analysis import analyze
+from advisor.chan.cards import BY_CODE, FACES, Face, counts_of, sub
+from advisor.chan.game import SEATS, Action, Game
+from advisor.chan.pairing import Exposed, Meld
+from advisor.chan.position import Position
+from advisor.chan.record import game_from_record
+from advisor.chan.session import HUMAN, Step, Table
+from advisor.chan.view import seen_counts
+from advisor.cli.render import Style, hand_lines, score_text, waits_text
+from advisor.errors import AdvisorError, IllegalActionError
+
+RULE_TITLES = {
+    "S2": "Seats", "T1": "Opening", "T2": "Offer", "T3": "Reveal", "T4": "Passed stock card",
+    "T5": "Discards", "T6": "Stock exhausted", "T7": "Dead dealer",
+    "R1": "Chắn first", "R2": "Keep your Chắn", "R3": "Refused Chắn", "R4": "No taking back",
+    "R5": "One Cạ per rank", "R6": "No Cạ while waiting", "R7": "Discarded Cạ",
+    "R8": "An eat needs a discard", "R9": "Three of a kind",
+    "C1": "Win claim", "C2": "Chíu", "C3": "Priority", "C4": "Return after Chíu",
+    "C5": "Claim window", "W1": "Winning hand", "W2": "Chi chi wins", "W3": "Thiên ù",
+}
+"""The short names of the rules (shared/rules/chan.md), shown with a refusal."""
+
+WIN_BY = {
+    "own_door": "on {card}, a stock card revealed at {its} own door",
+    "other_door": "on {card}, a stock card revealed at another seat's door",
+    "chiu": "by Chíu on {card} (Chíu ù)",
+    "heaven": "with the dealt cards (Thiên ù)",
+}
+
+HELP = """\
+Type the number of a listed action, or a command (cards in any notation: 5v, ngũ vạn,
+5 myriads, bat sach):
+  d CARD, discard CARD   discard a card
+  eat CARD, e CARD       eat the card on offer with CARD from your hand
+                         ('eat' alone when there is one way to eat it)
+  CARD                   discard it, or eat with it when a card is on offer
+  pass, p                pass the card on offer, or let a claim go by (C5)
+  chiu, c                claim the card by Chíu, holding three of it (C2)
+  win, w, u              win on a revealed stock card (C1), or Chíu ù
+  heaven                 declare Thiên ù: the dealer's 20 dealt cards win (W3)
+  ?                      the advisor's ranking of your legal actions
+  t, table               draw the table again
+  log                    every move so far
+  h, help                this help
+  q, quit                leave the table"""
+
+
+def who(seat: int) -> str:
+    return "you" if seat == HUMAN else f"seat {seat}"
+
+
+def whose(seat: int) -> str:
+    return "your" if seat == HUMAN else f"seat {seat}'s"
+
+
+def _its(seat: int) -> str:
+    """The possessive for a seat that is the subject of the sentence."""
+    return "your" if seat == HUMAN else "its"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _face(code: str) -> Face:
+    return BY_CODE[code]
+
+
+def _named(st: Style, f: Face) -> str:
+    return f"{st.card(f)} ({f.vi})"
+
+
+def _meld_text(st: Style, m: Sequence[str]) -> str:
+    return st.cards(_face(c) for c in m)
+
+
+# --- refusals -------------------------------------------------------------------------------
+
+_YOU = (
+    (re.compile(r"\bseat 0 does not hold\b"), "you do not hold"),
+    (re.compile(r"\bseat 0 holds\b"), "you hold"),
+    (re.compile(r"\bseat 0's cards\b"), "your cards"),
+)
+
+
+def illegal_text(err: IllegalActionError) -> str:
+    """The engine's refusal, addressed to the player, with the rule's name:
+    ``Not allowed — R3 (Refused Chắn): 6v was refused at move 14, …``."""
+    message = err.message.removeprefix(f"{err.rule}: ")
+    for pattern, repl in _YOU:
+        message = pattern.sub(repl, message)
+    title = RULE_TITLES.get(err.rule)
+    return f"Not allowed — {err.rule}{f' ({title})' if title else ''}: {message}."
+
+
+# --- what happened -----------------------------------------------------------------------
+
+class Narrator:
+    """Tells the table's steps one line each, naming the cards involved: a copy of the
+    deal follows the steps, so each line can say which card was eaten, passed or revealed.
+
+    The bots' declined claims are not told: the claim window was asked of them only
+    because they could claim (C5), which would reveal their hands. The player's own
+    declined claims, and the moves played for him because they were his only legal
+    move, are told as such."""
+
+    def __init__(self, deal: dict[str, Any]) -> None:
+        self.game: Game = game_from_record(deal)
+        self.told = 0
+        self.lines: list[str] = []
+
+    def tell(self, steps: Sequence[Step], chosen: int | None, st: Style) -> list[str]:
+        """Lines for the steps not told yet; ``chosen`` is the index of the step the
+        player chose (his other steps were forced)."""
+        new: list[str] = []
+        for step in steps[self.told:]:
+            line = self._line(step, forced=step.seat == HUMAN and step.index != chosen, st=st)
+            if line is not None:
+                number = f"#{step.move}" if step.move is not None else ""
+                new.append(f"  {number:>4}  {line}")
+        self.told = len(steps)
+        self.lines += new
+        return new
+
+    def _line(self, step: Step, *, forced: bool, st: Style) -> str | None:
+        g = self.game
+        a, seat = step.action, step.seat
+        offer = g.offer
+        x = offer.card if offer is not None else None
+        chiu_card, chiu_return = g.chiu_card, g.chiu_return
+        refused = set(g.seats[HUMAN].refused)
+        revealed = g.revealed
+        g.act(seat, a)
+        name, its = who(seat), _its(seat)
+        if step.phase == "claim" and a.do == "pass":
+            if seat != HUMAN:
+                return None
+            text = f"you let the claim on {st.card(x) if x else '?'} go by (C5)"
+        elif a.do == "heaven":
+            text = f"{name} declared Thiên ù: the dealt cards win (W3)"
+        elif a.do == "discard":
+            assert a.card is not None
+            text = f"{name} {'opened with' if step.phase == 'start' else 'discarded'} " \
+                   f"{st.card(a.card)}"
+            if chiu_return is not None:
+                text += f"; it is returned to {who(chiu_return)} (C4)"
+        elif a.do == "eat":
+            assert a.card is not None and x is not None
+            kind = "Chắn" if a.card == x else "Cạ"
+            text = f"{name} ate {st.card(x)} with {st.card(a.card)} ({kind})"
+        elif a.do == "chiu":
+            assert offer is not None and x is not None
+            text = f"{name} claimed {st.card(x)} by Chíu (C2)"
+            if seat != offer.to:
+                text += ", out of turn"
+        elif a.do == "win":
+            if step.phase == "discard":
+                text = f"{name} won by Chíu ù on {st.card(chiu_card) if chiu_card else '?'}"
+            else:
+                assert offer is not None and x is not None
+                door = f"{its} own door" if offer.door == seat else f"{whose(offer.door)} door"
+                text = f"{name} won on {st.card(x)}, revealed at {door}"
+        elif step.phase == "start":  # T7: declined Thiên ù with no legal discard
+            text = f"{name} (the dealer) had no legal discard: a dead dealer (T7)"
+        else:
+            assert offer is not None and x is not None
+            text = f"{name} passed {st.card(x)}"
+            if offer.source == "stock" and offer.door == seat:
+                text += f" (revealed at {its} door): on to {who((seat + 1) % SEATS)} (T4)"
+            elif offer.source == "stock":
+                text += f": it stays at {whose(offer.door)} door"
+            for i in sorted(set(g.seats[HUMAN].refused) - refused):
+                text += f"; {FACES[i].code} is now refused for you (R3)"
+        if g.revealed > revealed and g.offer is not None:
+            text += f", then revealed {st.card(g.offer.card)} at {its} door (T3)"
+        if g.over and g.result is not None and g.result.winner is None:
+            text += "; the stock is empty: a draw (T6)"
+        if forced:
+            text += st.dim("  (your only legal move)")
+        return text
+
+
+# --- the table ---------------------------------------------------------------------------
+
+def table_text(table: Table, st: Style) -> str:
+    """The whole table from the player's seat: every seat's melds, discards and passed
+    stock cards, the stock, the card on offer, and the player's hand by group."""
+    view = table.view()
+    g = table.game
+    moves = len(g.log)
+    out = [st.head(f"── Chắn · rules {view['rules']} · seed {table.seed} · "
+                   f"{moves} move{'s' * (moves != 1)} · stock {view['stock_left']} ──")]
+    names = ["you", *table.opponents]
+    for seat in (1, 2, 3, HUMAN):
+        t = view["table"][seat]
+        tags = [names[seat]] if seat != HUMAN else []
+        if seat == view["dealer"]:
+            tags.append("dealer")
+        if t["dead"]:
+            tags.append("dead, T7")
+        label = who(seat) + (f" ({', '.join(tags)})" if tags else "")
+        melds = " · ".join(_meld_text(st, m) for m in t["melds"]) or "—"
+        out.append(f"  {st.head(_cap(label))}   melds: {melds}")
+        line = f"      discards: {st.cards(_face(c) for c in t['discards']) or '—'}"
+        if t["passed"]:
+            line += f"   passed at the door: {st.cards(_face(c) for c in t['passed'])}"
+        out.append(line)
+    out += hand_text(view, st)
+    offer = view.get("offer")
+    if offer is not None:
+        out.append(f"On offer: {_named(st, _face(offer['card']))} — {_source(offer)}")
+    return "\n".join(out)
+
+
+def _source(offer: dict[str, Any]) -> str:
+    door, to = offer["door"], offer["to"]
+    if offer["source"] == "discard":
+        return f"discarded by {who(door)}"
+    if offer["source"] == "return":
+        return f"discarded by {who(door)} after an out-of-turn Chíu, returned to {who(to)} (C4)"
+    text = f"revealed from the stock at {whose(door)} door"
+    if not offer["claims_open"]:
+        text += f", passed on by {who(door)} (T4)"
+    return text
+
+
+def hand_text(view: dict[str, Any], st: Style) -> list[str]:
+    """The player's cards as ``advisor chan analyze`` lays them out: the canonical pairing
+    by group, the exposed melds, the distance to a win and the waits."""
+    hand = counts_of(_face(c) for c in view["hand"])
+    exposed = Exposed.of(Meld.of([_face(c) for c in m]) for m in view["table"][HUMAN]["melds"])
+    try:
+        seen = sub(seen_counts(view), tuple(h + e for h, e in zip(hand, exposed.counts)))
+        a = analyze(Position(hand=hand, exposed=exposed, rules=view["rules"], seen=seen))
+    except AdvisorError:  # not 19 or 20 cards: only a dead dealer, who never decides
+        return []
+    dist = "—" if a.distance is None else str(a.distance)
+    waiting = " (waiting)" if a.distance == 1 and a.waits else ""
+    out = [st.head(f"Your cards: {a.cards} · {a.chan} Chắn · {a.ca} Cạ · "
+                   f"{a.pairing.unpaired} unpaired · distance {dist}{waiting}")]
+    out += hand_lines(st, a.pairing, exposed.melds)
+    if a.waits and a.cards == 19:
+        out.append(f"Waits: {waits_text(st, a.waits)}")
+    return out
+
+
+# --- the decision ------------------------------------------------------------------------
+
+def situation_text(view: dict[str, Any], legal: Sequence[Action]) -> str:
+    """Whose turn it is and why: the opening, an offer, a claim window, a discard owed."""
+    phase = view["phase"]
+    offer = view.get("offer")
+    can = {a.do for a in legal}
+    if phase == "start":
+        text = "Your turn: you are the dealer and open with a discard (T1)"
+        if "heaven" in can:
+            text += ", or declare Thiên ù: your 20 cards already win (W3)"
+        return text + "."
+    if phase == "discard":
+        chiu = view.get("chiu")
+        if chiu is None:
+            meld = view["table"][HUMAN]["melds"][-1]
+            return f"Your turn: you ate {' '.join(meld)}; now discard one card (T2)."
+        text = f"Your turn: you claimed {chiu['card']} by Chíu; now discard one card"
+        if chiu["return_to"] is not None:
+            text += f" — it goes back to {who(chiu['return_to'])} (C4)"
+        if "win" in can:
+            text += ", or win now: Chíu ù (C2)"
+        return text + "."
+    assert offer is not None
+    x = offer["card"]
+    if phase == "claim":
+        claims = [w for do, w in (("win", "win on it (C1)"), ("chiu", "claim it by Chíu (C2)"))
+                  if do in can]
+        return (f"Claim window on {x} (C5), before the next ordinary move: you may "
+                f"{' or '.join(claims)}; pass lets it go by.")
+    if offer["source"] == "stock" and offer["door"] == HUMAN:
+        then = "pass it on to seat 1 (T4)"
+    elif offer["source"] == "stock":
+        then = f"pass (it stays at {whose(offer['door'])} door) and reveal a stock card (T3)"
+    else:
+        then = "pass and reveal a stock card (T3)"
+    if offer["source"] == "return":
+        text = f"Your turn: {x} is returned to you after {who(offer['door'])}'s Chíu (C4): " \
+               f"eat it, or {then}"
+    else:
+        text = f"Your turn: {x} is offered to you (T2): eat it, or {then}"
+    if "chiu" in can:
+        text += "; holding three, you may also Chíu (C2)"
+    return text + "."
+
+
+def action_label(a: Action, view: dict[str, Any], legal: Sequence[Action] = ()) -> str:
+    """A legal action in words, as the numbered list shows it; passing a card the player
+    may eat as a Chắn is marked, since it refuses that face (R3)."""
+    offer = view.get("offer")
+    x = offer["card"] if offer else "?"
+    if a.do == "discard":
+        assert a.card is not None
+        return f"discard {a.card.code}"
+    if a.do == "eat":
+        assert a.card is not None
+        return f"eat {x} with {a.card.code} ({'Chắn' if a.card.code == x else 'Cạ'})"
+    if a.do == "chiu":
+        return f"Chíu {x}"
+    if a.do == "win":
+        if view["phase"] == "discard" and view.get("chiu"):
+            return f"win: Chíu ù on {view['chiu']['card']}"
+        return f"win on {x}"
+    if a.do == "heaven":
+        return "declare Thiên ù"
+    if view["phase"] == "claim":
+        return "pass (no claim)"
+    if view["phase"] == "start":
+        return "pass (no legal discard, T7)"
+    passing = "pass (on to seat 1)" if offer and offer["source"] == "stock" and \
+        offer["door"] == HUMAN else "pass (reveal)"
+    if any(e.do == "eat" and e.card is not None and e.card.code == x for e in legal):
+        passing = f"{passing[:-1]}; refuses {x}, R3)"
+    return passing
+
+
+def options_text(legal: Sequence[Action], view: dict[str, Any]) -> str:
+    """The legal actions numbered from 1, four to a line when there are many."""
+    items = [f"{n:>2}) {action_label(a, view, legal)}" for n, a in enumerate(legal, 1)]
+    if len(items) <= 4:
+        return "\n".join(f"  {i}" for i in items)
+    width = max(len(i) for i in items) + 3
+    rows = [items[k : k + 4] for k in range(0, len(items), 4)]
+    return "\n".join("  " + "".join(i.ljust(width) for i in row).rstrip() for row in rows)
+
+
+# --- the end ------------------------------------------------------------------------------
+
+def end_text(table: Table, st: Style) -> str:
+    """The outcome: the winner and how, the bonuses and the points formula, the
+    settlement, and every hand as it ended."""
+    g = table.game
+    r = g.result
+    assert r is not None
+    out = [st.head("══ The deal is over ══")]
+    if r.winner is None:
+        out.append("The stock is exhausted: a draw (T6). Everyone settles 0.")
+    else:
+        assert r.score is not None
+        how = WIN_BY[r.win_by or "heaven"].format(
+            card=r.winning_card.code if r.winning_card else "", its=_its(r.winner))
+        out.append(st.head(f"{_cap(who(r.winner))} won {how}."))
+        out.append(score_text(r.score, st))
+    pays = " · ".join(f"{who(s)} {p:+d}" for s, p in enumerate(r.payments))
+    out.append(st.head(f"Settlement: {pays}"))
+    out.append("Hands at the end:")
+    for seat, s in enumerate(g.seats):
+        melds = " · ".join(st.cards(m.faces) for m in s.melds)
+        hand = st.cards(f for f in FACES for _ in range(s.hand[f.index]))
+        label = who(seat) if seat == HUMAN else f"{who(seat)} ({table.opponents[seat - 1]})"
+        out.append(f"  {label}: {hand}" + (f"   melds: {melds}" if melds else ""))
+    return "\n".join(out)
+
+
+__all__ = [
+    "HELP", "RULE_TITLES", "Narrator", "action_label", "end_text", "hand_text", "illegal_text",
+    "options_text", "situation_text", "table_text", "who",
+]
