@@ -17,37 +17,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import IO, Any
 
 from advisor.chan.cards import Face, counts_of, parse_cards, parse_face
 from advisor.chan.game import RECORD_FORMAT, Action, Game
 from advisor.chan.profiles import PROFILES
+from advisor.deals import Replay
 from advisor.errors import AdvisorError, IllegalActionError, RecordError
 from advisor.jsonio import documents
 
 RECORD_FIELDS = ("format", "rules", "options", "dealer", "players", "hands", "stock", "moves",
                  "result")
-
-
-@dataclass(frozen=True)
-class Replay:
-    """The outcome of replaying a record: valid, or the first problem and where."""
-
-    game: Game | None
-    error: AdvisorError | None = None
-    move: int | None = None  # 1-based number of the offending move, if a move is at fault
-    rule: str | None = None
-
-    @property
-    def valid(self) -> bool:
-        return self.error is None
-
-    def describe(self) -> str:
-        if self.error is None:
-            return "valid"
-        where = f"move {self.move}: " if self.move is not None else ""
-        return f"{where}{self.error.message}"
 
 
 def game_from_record(rec: object) -> Game:

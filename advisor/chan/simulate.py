@@ -11,7 +11,6 @@ comparison.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -20,48 +19,9 @@ from typing import Any
 
 from advisor.chan.bots import DEFAULT_TIME_LIMIT, Bot, ExecBot, Incident, make_bot
 from advisor.chan.game import SEATS, Game
+from advisor.deals import PlayerStats, latency_summary
+from advisor.deals import play as play_deal
 from advisor.errors import AdvisorError
-
-Z95 = 1.959964
-
-
-@dataclass
-class PlayerStats:
-    """One player (a seat spec) over the whole run."""
-
-    player: int
-    spec: str
-    deals: int = 0
-    wins: int = 0
-    total: int = 0
-    total_sq: int = 0
-
-    def add(self, payment: int, won: bool) -> None:
-        self.deals += 1
-        self.wins += won
-        self.total += payment
-        self.total_sq += payment * payment
-
-    @property
-    def mean(self) -> float:
-        return self.total / self.deals if self.deals else 0.0
-
-    def ci95(self) -> tuple[float, float]:
-        """Normal-approximation 95% interval of the mean settlement per deal."""
-        n = self.deals
-        if n < 2:
-            return (self.mean, self.mean)
-        var = (self.total_sq - n * self.mean**2) / (n - 1)
-        half = Z95 * math.sqrt(max(var, 0.0) / n)
-        return (self.mean - half, self.mean + half)
-
-    def to_json(self) -> dict[str, Any]:
-        lo, hi = self.ci95()
-        return {
-            "player": self.player, "spec": self.spec, "deals": self.deals, "wins": self.wins,
-            "win_share": round(self.wins / self.deals, 4) if self.deals else 0.0,
-            "mean_settlement": round(self.mean, 4), "ci95": [round(lo, 4), round(hi, 4)],
-        }
 
 
 @dataclass
@@ -92,10 +52,7 @@ class Summary:
         self.seconds += other.seconds
         self.incidents += other.incidents
         for mine, theirs in zip(self.players, other.players):
-            mine.deals += theirs.deals
-            mine.wins += theirs.wins
-            mine.total += theirs.total
-            mine.total_sq += theirs.total_sq
+            mine.merge(theirs)
         for p, times in other.latencies.items():
             self.latencies.setdefault(p, []).extend(times)
 
@@ -117,39 +74,10 @@ class Summary:
         }
 
 
-def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
-    """Median, 99th percentile and maximum of decision times, in milliseconds."""
-    if not seconds:
-        return {"decisions": 0}
-    xs = sorted(seconds)
-
-    def pick(q: float) -> float:
-        return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1000, 2)
-
-    return {"decisions": len(xs), "median": pick(0.5), "p99": pick(0.99),
-            "max": round(xs[-1] * 1000, 2)}
-
-
 def play(game: Game, bots: Sequence[Bot]) -> tuple[int, int]:
     """Play one deal to its end; returns (moves, bot decisions). Decisions with a single
     legal action (forced moves) are played without asking the bot."""
-    for seat, bot in enumerate(bots):
-        bot.start(seat, game.rules)
-    moves = decisions = 0
-    while (d := game.pending) is not None:
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            action = bots[d.seat].decide(game.view(d.seat), legal)
-            decisions += 1
-        game.act(d.seat, action)
-        moves += 1
-    assert game.result is not None
-    result = game.result.to_json()
-    for bot in bots:
-        bot.end(result)
-    return moves, decisions
+    return play_deal(game, bots, game.rules)
 
 
 def simulate(
@@ -209,4 +137,4 @@ def simulate(
     return summary
 
 
-__all__ = ["PlayerStats", "Summary", "play", "simulate"]
+__all__ = ["PlayerStats", "Summary", "latency_summary", "play", "simulate"]

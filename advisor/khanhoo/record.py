@@ -15,8 +15,8 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
+from advisor.deals import Replay
 from advisor.errors import AdvisorError, IllegalActionError, RecordError
 from advisor.khanhoo.cards import Card, counts_of, parse_cards
 from advisor.khanhoo.game import MAX_TURNS, RECORD_FORMAT, Action, Game
@@ -24,26 +24,6 @@ from advisor.khanhoo.rules import Rules
 
 RECORD_FIELDS = ("format", "sets", "jokers", "options", "dealer", "orphan", "max_turns",
                  "players", "hands", "stock", "moves", "result")
-
-
-@dataclass(frozen=True)
-class Replay:
-    """The outcome of replaying a record: valid, or the first problem and where."""
-
-    game: Game | None
-    error: AdvisorError | None = None
-    move: int | None = None  # 1-based number of the offending move, if a move is at fault
-    rule: str | None = None
-
-    @property
-    def valid(self) -> bool:
-        return self.error is None
-
-    def describe(self) -> str:
-        if self.error is None:
-            return "valid"
-        where = f"move {self.move}: " if self.move is not None else ""
-        return f"{where}{self.error.message}"
 
 
 def game_from_record(rec: object) -> Game:

@@ -12,77 +12,19 @@ receives his points from each other player.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from advisor.deals import PlayerStats
+from advisor.deals import play as play_deal
 from advisor.errors import AdvisorError
 from advisor.khanhoo.bots import DEFAULT_TIME_LIMIT, Bot, ExecBot, Incident, make_bot
 from advisor.khanhoo.game import MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Game, table_rules
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import settlement
-
-Z95 = 1.959964
-
-
-@dataclass
-class PlayerStats:
-    """One player (a seat spec) over the whole run."""
-
-    player: int
-    spec: str
-    deals: int = 0
-    wins: int = 0
-    points: int = 0
-    total: int = 0
-    total_sq: int = 0
-
-    def add(self, score: int, payment: int, won: bool) -> None:
-        self.deals += 1
-        self.wins += won
-        self.points += score
-        self.total += payment
-        self.total_sq += payment * payment
-
-    @property
-    def win_share(self) -> float:
-        return self.wins / self.deals if self.deals else 0.0
-
-    @property
-    def mean(self) -> float:
-        """Mean settlement per deal."""
-        return self.total / self.deals if self.deals else 0.0
-
-    def ci95(self) -> tuple[float, float]:
-        """Normal-approximation 95% interval of the mean settlement per deal."""
-        n = self.deals
-        if n < 2:
-            return (self.mean, self.mean)
-        var = (self.total_sq - n * self.mean**2) / (n - 1)
-        half = Z95 * math.sqrt(max(var, 0.0) / n)
-        return (self.mean - half, self.mean + half)
-
-    def share_ci95(self) -> tuple[float, float]:
-        """Normal-approximation 95% interval of the win share."""
-        n = self.deals
-        if n == 0:
-            return (0.0, 0.0)
-        p = self.win_share
-        half = Z95 * math.sqrt(p * (1 - p) / n)
-        return (max(0.0, p - half), min(1.0, p + half))
-
-    def to_json(self) -> dict[str, Any]:
-        lo, hi = self.ci95()
-        slo, shi = self.share_ci95()
-        return {
-            "player": self.player, "spec": self.spec, "deals": self.deals, "wins": self.wins,
-            "win_share": round(self.win_share, 4), "win_share_ci95": [round(slo, 4), round(shi, 4)],
-            "points": self.points,
-            "mean_settlement": round(self.mean, 4), "ci95": [round(lo, 4), round(hi, 4)],
-        }
 
 
 @dataclass
@@ -124,24 +66,7 @@ class Summary:
 def play(game: Game, bots: Sequence[Bot]) -> tuple[int, int]:
     """Play one deal to its end; returns (moves, bot decisions). Decisions with a single
     legal action (a draw, a forced discard) are played without asking the bot."""
-    rules = game.rules.to_json()
-    for seat, bot in enumerate(bots):
-        bot.start(seat, rules)
-    moves = decisions = 0
-    while (d := game.pending) is not None:
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            action = bots[d.seat].decide(game.view(d.seat), legal)
-            decisions += 1
-        game.act(d.seat, action)
-        moves += 1
-    assert game.result is not None
-    result = game.result.to_json()
-    for bot in bots:
-        bot.end(result)
-    return moves, decisions
+    return play_deal(game, bots, game.rules.to_json())
 
 
 def simulate(
@@ -170,7 +95,7 @@ def simulate(
     rules = rules or table_rules(n)
     bots = [make_bot(s, seed=seed * 1009 + p, time_limit=time_limit) for p, s in enumerate(specs)]
     summary = Summary(list(specs), seed, duplicate, rules,
-                      [PlayerStats(p, s) for p, s in enumerate(specs)])
+                      [PlayerStats(p, s, scored=True) for p, s in enumerate(specs)])
     start = time.perf_counter()
     try:
         for k in range(games):
@@ -196,8 +121,8 @@ def simulate(
                     summary.draws += 1
                 payments = settlement(list(result.scores))
                 for s in range(n):
-                    summary.players[(s - r) % n].add(result.scores[s], payments[s],
-                                                     result.winner == s)
+                    summary.players[(s - r) % n].add(payments[s], result.winner == s,
+                                                     result.scores[s])
                 if on_game is not None:
                     on_game(game, [specs[(s - r) % n] for s in range(n)])
     finally:
