@@ -14,8 +14,20 @@ import selectors
 import shlex
 import subprocess
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
+
+from advisor.errors import AdvisorError
+
+
+class Move(Protocol):
+    """An action of either game, as the bot protocol carries it."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+A = TypeVar("A", bound=Move)
 
 
 @dataclass
@@ -86,6 +98,39 @@ class BotProcess:
                 self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line.decode("utf-8", "replace")
+
+    # --- the bot protocol: start, decide, end ----------------------------------------------
+
+    def start_deal(self, seat: int, rules: Any) -> None:
+        """Start the program if needed and tell it its seat and the rules."""
+        self.seat = seat
+        self.ensure_started()
+        self.send({"type": "start", "seat": seat, "rules": rules})
+
+    def decide(self, view: dict[str, Any], legal: Sequence[A],
+               parse: Callable[[object], A]) -> A:
+        """The bot's answer to one decision, read with ``parse`` (the game's
+        ``Action.from_json``); the first legal action, recorded as an incident, when the
+        reply is missing, malformed or illegal."""
+        fallback = legal[0]
+        if not self.send({"type": "decide", "view": view,
+                          "legal": [a.to_json() for a in legal]}):
+            return fallback
+        line = self.read_line()
+        if line is None:
+            return fallback
+        try:
+            reply = parse(json.loads(line))
+        except (ValueError, AdvisorError) as err:
+            self.incident(f"malformed reply {line[:80]!r}: {err}")
+            return fallback
+        if reply not in legal:
+            self.incident(f"illegal reply {reply.to_json()}")
+            return fallback
+        return reply
+
+    def end_deal(self, result: dict[str, Any]) -> None:
+        self.send({"type": "end", "result": result})
 
     def incident(self, reason: str) -> None:
         self.incidents.append(Incident(self.name, self.seat, reason))

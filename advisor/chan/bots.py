@@ -7,7 +7,6 @@ engine asks only for decisions with more than one legal action.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -141,30 +140,14 @@ class ExecBot(BaseBot):
         return self.pipe.incidents
 
     def start(self, seat: int, rules: str) -> None:
-        self.seat = self.pipe.seat = seat
-        self.pipe.ensure_started()
-        self.pipe.send({"type": "start", "seat": seat, "rules": rules})
+        self.seat = seat
+        self.pipe.start_deal(seat, rules)
 
     def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        fallback = legal[0]
-        if not self.pipe.send({"type": "decide", "view": view,
-                               "legal": [a.to_json() for a in legal]}):
-            return fallback
-        line = self.pipe.read_line()
-        if line is None:
-            return fallback
-        try:
-            reply = Action.from_json(json.loads(line))
-        except (ValueError, AdvisorError) as err:
-            self.pipe.incident(f"malformed reply {line[:80]!r}: {err}")
-            return fallback
-        if reply not in legal:
-            self.pipe.incident(f"illegal reply {reply.to_json()}")
-            return fallback
-        return reply
+        return self.pipe.decide(view, legal, Action.from_json)
 
     def end(self, result: dict[str, Any]) -> None:
-        self.pipe.send({"type": "end", "result": result})
+        self.pipe.end_deal(result)
 
     def close(self) -> None:
         self.pipe.close()
