@@ -373,7 +373,7 @@ def _record_view(stream: IO[str], seat: int) -> dict[str, Any]:
     outcome = replay(rec, partial=True)
     if not outcome.valid:
         raise AdvisorError(f"--record: {outcome.describe()}")
-    g = outcome.game
+    g: Game | None = outcome.game  # a Chắn replay's engine (deals.Replay holds either game)
     assert g is not None
     if g.pending is None:
         raise AdvisorError("--record: the deal is over; there is nothing to advise")
