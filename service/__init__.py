@@ -13,7 +13,7 @@ from typing import Any
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from service import gate, problems
+from service import gate, playstore, problems
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 256 * 1024,  # bytes; a larger body is 413
@@ -27,6 +27,10 @@ DEFAULTS: dict[str, Any] = {
     "ADVICE_QUEUE_WAIT_S": 1.0,  # the longest wait for a slot
     "ADVICE_DEADLINE_S": 10.0,  # no advice request runs past this, waiting included
     "RETRY_AFTER_S": 1,  # the Retry-After of a 503
+    # The browser game's tables (service/playstore.py): SQLite file (default: play.sqlite3
+    # in the instance folder) and how long an unplayed table is kept.
+    "PLAY_DB": None,
+    "PLAY_TTL_S": 24 * 3600,
 }
 
 
@@ -47,12 +51,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     problems.register(app)
     gate.install(app)
+    playstore.install(app)
 
-    from service import chan, khanhoo, meta
+    from service import analyze_page, chan, khanhoo, meta, play
 
     app.register_blueprint(meta.bp)
     app.register_blueprint(chan.bp)
     app.register_blueprint(khanhoo.bp)
+    app.register_blueprint(play.bp)
+    app.register_blueprint(analyze_page.bp)
 
     return app
 

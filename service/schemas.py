@@ -386,6 +386,8 @@ class ProblemSchema(Schema):
         "description": "the offending field: `hand`, `melds[1]`, `context.stock_revealed` …"})
     token = fields.String(metadata={"description": "the offending token: `zz`, `van` …"})
     index = StrictInteger(metadata={"description": "which item of a batch (from 0)"})
+    rule = fields.String(metadata={
+        "description": "the rule an illegal action breaks: `R3`, `T1` … (shared/rules/chan.md)"})
     errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), metadata={
         "description": "schema errors: every failing field → its messages"})
 

@@ -1,0 +1,340 @@
+// The browser game (/play): a thin client of the JSON API under /v1/play.
+// The server holds the table and checks every action; this page only draws what the
+// server sends (the player's VIEW) and sends the button the player clicked.
+"use strict";
+
+const FACES = JSON.parse(document.getElementById("faces").textContent);
+const SEATS = ["You", "AI 1", "AI 2", "AI 3"];
+const STORE_KEY = "chan-table";
+const $ = (id) => document.getElementById(id);
+
+let table = null;   // the last table the server sent
+let seenLog = 0;    // log entries already shown as old
+let busy = false;
+
+// --- drawing --------------------------------------------------------------------------
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+function name(code) { return FACES[code] ? FACES[code].vi : code; }
+
+function card(code, size, onclick) {
+  const f = FACES[code] || {vi: code, red: false, rank: 0};
+  const [word, suit] = f.rank ? f.vi.split(" ") : ["Chi", "chi"];
+  const cls = ["card", size || "", f.red ? "red" : ""].join(" ").trim();
+  const parts = [el("span", {class: "rk"}, f.rank ? String(f.rank) : "✿"),
+                 el("span", {class: "nm"}, word), el("span", {class: "st"}, suit)];
+  const title = `${f.vi} (${code})`;
+  if (onclick) {
+    return el("button", {type: "button", class: cls, title, "data-card": code,
+                         onclick}, parts);
+  }
+  return el("span", {class: cls, title, "data-card": code}, parts);
+}
+
+function cards(codes, size) { return codes.map((c) => card(c, size)); }
+
+function seatName(seat) { return SEATS[seat]; }
+
+function actionLabel(a, view) {
+  const offer = view.offer ? view.offer.card : null;
+  switch (a.do) {
+    case "discard": return `Đánh · discard ${name(a.card)}`;
+    case "eat": {
+      const kind = a.with === offer ? "Chắn" : "Cạ";
+      return `Ăn · eat ${name(offer)} with ${name(a.with)} (${kind})`;
+    }
+    case "pass":
+      if (view.phase === "claim") return "No claim";
+      if (view.phase === "start") return "Decline Thiên ù";
+      return `Bỏ · pass ${offer ? name(offer) : ""}`.trim();
+    case "chiu": return `Chíu ${offer ? name(offer) : ""}`.trim();
+    case "win":
+      return view.phase === "discard" ? "Ù · win (Chíu ù)"
+                                      : `Ù · win on ${offer ? name(offer) : ""}`.trim();
+    case "heaven": return "Thiên ù · declare a win";
+    default: return a.do;
+  }
+}
+
+function offerText(offer) {
+  const to = offer.to === 0 ? "you" : seatName(offer.to);
+  if (offer.source === "discard") return `${seatName(offer.door)}'s discard, offered to ${to}`;
+  if (offer.source === "return") return `returned to ${to} after ${seatName(offer.door)}'s Chíu`;
+  return `revealed at ${offer.door === 0 ? "your" : seatName(offer.door) + "'s"} door, ` +
+         `offered to ${to}`;
+}
+
+function eventText(e) {
+  const who = seatName(e.seat);
+  const verb = (you, other) => (e.seat === 0 ? you : other);
+  const on = e.offer ? name(e.offer.card) : "";
+  const a = e.action;
+  let text;
+  switch (a.do) {
+    case "discard": text = `${who} ${verb("discard", "discards")} ${name(a.card)}`; break;
+    case "eat": {
+      const kind = e.offer && a.with === e.offer.card ? "Chắn" : "Cạ";
+      text = `${who} ${verb("eat", "eats")} ${on} with ${name(a.with)} (${kind})`;
+      break;
+    }
+    case "pass":
+      if (e.phase === "claim") text = `${who} ${verb("make", "makes")} no claim on ${on}`;
+      else if (e.phase === "start") text = `${who} (dealer) cannot discard: dead (T7)`;
+      else text = `${who} ${verb("pass", "passes")} ${on}`;
+      break;
+    case "chiu": text = `${who} ${verb("claim", "claims")} ${on} by Chíu`; break;
+    case "win":
+      text = e.phase === "discard" ? `${who} ${verb("win", "wins")} by Chíu ù`
+                                   : `${who} ${verb("win", "wins")} (Ù) on ${on}`;
+      break;
+    case "heaven": text = `${who} ${verb("declare", "declares")} Thiên ù`; break;
+    default: text = `${who}: ${a.do}`;
+  }
+  if (e.revealed) {
+    const door = e.revealed.door === 0 ? "your" : seatName(e.revealed.door) + "'s";
+    text += ` — ${name(e.revealed.card)} revealed at ${door} door`;
+  }
+  return text;
+}
+
+function door(t, seat) {
+  const v = t.view;
+  const s = v.table[seat];
+  const head = el("h2", {}, seatName(seat),
+    seat ? el("small", {}, t.opponents[seat - 1]) : null,
+    v.dealer === seat ? el("span", {class: "badge", title: "the dealer"}, "Cái") : null,
+    s.dead ? el("span", {class: "badge dead"}, "dead") : null);
+  const row = (label, content) => el("div", {class: "row"},
+    el("span", {class: "label"}, label),
+    content.length ? content : el("span", {class: "none"}, "—"));
+  const parts = [head,
+    row("Melds", s.melds.map((m) => el("span", {class: "meld"}, cards(m, "small")))),
+    row("Discards", cards(s.discards, "small")),
+    row("Passed", cards(s.passed, "small"))];
+  if (v.offer && v.offer.door === seat) {
+    parts.push(el("div", {class: "row offer-here"},
+      el("span", {class: "label"}, "On offer"), card(v.offer.card, "small"), " ",
+      offerText(v.offer)));
+  }
+  if (seat === 0) {
+    const discards = new Set(t.legal.filter((a) => a.do === "discard").map((a) => a.card));
+    const canDiscard = t.waiting && v.phase === "discard";
+    const hand = v.hand.map((c) => {
+      if (!canDiscard) return card(c, "big");
+      const b = card(c, "big", () => act({do: "discard", card: c}));
+      if (discards.has(c)) b.classList.add("legal");
+      return b;
+    });
+    parts.push(el("div", {class: "row handrow"}, el("span", {class: "label"},
+      canDiscard ? "Your hand — click a card to discard it (outlined: legal)" : "Your hand"),
+    el("div", {class: "hand", id: "hand"}, hand)));
+  }
+  const turn = !t.over && v.to_act === seat;
+  return el("section", {class: `door s${seat}${turn ? " turn" : ""}`, id: `door${seat}`},
+    parts);
+}
+
+function middle(t) {
+  const v = t.view;
+  const parts = [];
+  if (v.offer) {
+    parts.push(card(v.offer.card, "big"), el("div", {class: "what"}, offerText(v.offer)));
+  } else if (!t.over) {
+    parts.push(el("div", {class: "what"}, v.to_act === 0 ? "Your turn"
+                                                          : `${seatName(v.to_act)} to play`));
+  }
+  parts.push(el("div", {class: "stock"}, `Nọc (stock): ${v.stock_left} cards`));
+  return el("div", {class: "mid", id: "mid"}, parts);
+}
+
+function renderResult(t) {
+  const box = $("result");
+  box.replaceChildren();
+  if (!t.over || !t.result) { box.hidden = true; return; }
+  const r = t.result;
+  box.hidden = false;
+  if (r.winner === null) {
+    box.append(el("h2", {}, "Draw — the stock ran out (T6); nobody pays"));
+  } else {
+    const how = {own_door: "on the card revealed at their own door (Ù chì)",
+                 other_door: "on a revealed stock card", chiu: "by Chíu (Chíu ù)",
+                 heaven: "with the dealt hand (Thiên ù)"}[r.win_by] || r.win_by;
+    box.append(el("h2", {}, `${seatName(r.winner)} ${r.winner ? "wins" : "win"} ` +
+      `${r.points} point${r.points === 1 ? "" : "s"} ${how}`),
+    r.winning_card ? el("p", {}, "Winning card: ", card(r.winning_card, "small"), " ",
+                        name(r.winning_card)) : null,
+    el("table", {class: "grid", id: "bonuses"},
+      el("tr", {}, el("th", {}, "Cước (bonus)"), el("th", {class: "num"}, "count"),
+         el("th", {class: "num"}, "base"), el("th", {class: "num"}, "dịch")),
+      r.bonuses.map((b) => el("tr", {}, el("td", {}, b.name), el("td", {class: "num"}, b.count),
+        el("td", {class: "num"}, b.base), el("td", {class: "num"}, b.dich)))));
+  }
+  box.append(el("table", {class: "grid", id: "payments"},
+    el("tr", {}, SEATS.map((s) => el("th", {class: "num"}, s))),
+    el("tr", {}, r.payments.map((p) => el("td", {class: "num"}, p > 0 ? `+${p}` : String(p))))));
+  box.append(el("div", {class: "tools"},
+    el("a", {class: "button", id: "record", href: `/v1/play/${t.id}/record`,
+             download: `chan-${t.id.slice(0, 8)}.json`}, "Download the record (chan-record/1)"),
+    el("button", {type: "button", id: "again", onclick: deal}, "New deal")));
+}
+
+function render(t) {
+  table = t;
+  $("setup").hidden = !t.over;
+  $("game").hidden = false;
+  $("table").replaceChildren(middle(t), door(t, 1), door(t, 2), door(t, 3), door(t, 0));
+  $("actions").replaceChildren(...t.legal.map((a) =>
+    el("button", {type: "button", class: "action", "data-action": JSON.stringify(a),
+                  onclick: () => act(a)}, actionLabel(a, t.view))));
+  $("hint").disabled = !t.waiting;
+  $("hint-out").hidden = true;
+  $("status").textContent = t.over ? "The deal is over." :
+    t.waiting ? "Your decision." : "";
+  const log = $("log");
+  log.replaceChildren(...t.log.map((e, i) => el("li",
+    {class: [i >= seenLog ? "new" : "", e.seat === 0 ? "you" : ""].join(" ").trim()},
+    eventText(e))));
+  seenLog = t.log.length;
+  log.scrollTop = log.scrollHeight;
+  renderResult(t);
+}
+
+// --- talking to the server -----------------------------------------------------------
+
+function showError(problem) {
+  const box = $("error");
+  box.replaceChildren();
+  if (!problem) { box.hidden = true; return; }
+  box.hidden = false;
+  if (problem.rule) box.append(el("span", {class: "rule"}, `Rule ${problem.rule}. `));
+  box.append(problem.detail || problem.title || "Something went wrong.");
+}
+
+async function api(method, url, body) {
+  const init = {method, headers: {Accept: "application/json"}};
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const resp = await fetch(url, init);
+  const data = await resp.json().catch(() => null);
+  if (!resp.ok) {
+    const err = new Error((data && data.detail) || resp.statusText);
+    err.problem = data || {detail: `${resp.status} ${resp.statusText}`};
+    err.status = resp.status;
+    throw err;
+  }
+  return data;
+}
+
+async function run(work) {
+  if (busy) return;
+  busy = true;
+  document.body.classList.add("busy");
+  for (const b of document.querySelectorAll("button")) b.disabled = true;
+  try {
+    await work();
+    showError(null);
+  } catch (err) {
+    showError(err.problem || {detail: String(err)});
+    if (err.status === 404) forget();
+  } finally {
+    busy = false;
+    document.body.classList.remove("busy");
+    for (const b of document.querySelectorAll("button")) b.disabled = false;
+    if (table) $("hint").disabled = !table.waiting;
+  }
+}
+
+function remember(t) {
+  localStorage.setItem(STORE_KEY, t.id);
+  if (location.hash !== `#${t.id}`) history.replaceState(null, "", `#${t.id}`);
+}
+
+function forget() {
+  localStorage.removeItem(STORE_KEY);
+  history.replaceState(null, "", location.pathname);
+  table = null;
+  $("game").hidden = true;
+  $("setup").hidden = false;
+}
+
+function deal() {
+  return run(async () => {
+    const opponents = [1, 2, 3].map((s) => $(`opp${s}`).value);
+    const t = await api("POST", "/v1/play", {opponents, rules: $("rules").value});
+    seenLog = 0;
+    remember(t);
+    render(t);
+  });
+}
+
+function act(action) {
+  if (!table) return;
+  return run(async () => {
+    const t = await api("POST", `/v1/play/${table.id}/action`,
+                        {...action, version: table.version});
+    render(t);
+  });
+}
+
+function hint() {
+  if (!table || !table.waiting) return;
+  return run(async () => {
+    const advice = await api("POST", `/v1/play/${table.id}/hint?budget_ms=150`);
+    showHint(advice);
+  });
+}
+
+function showHint(advice) {
+  const out = $("hint-out");
+  const pct = (x) => `${Math.round(x * 100)}%`;
+  out.replaceChildren(
+    el("p", {}, el("strong", {}, "Advisor: "), advice.explanation),
+    el("table", {class: "grid", id: "ranking"},
+      el("tr", {}, el("th", {}, "#"), el("th", {}, "action"), el("th", {class: "num"}, "win"),
+         el("th", {class: "num"}, "expected"), el("th", {class: "num"}, "distance"),
+         el("th", {}, "waits")),
+      advice.actions.map((e, i) => el("tr", {},
+        el("td", {}, i + 1), el("td", {}, actionLabel(e.action, table.view)),
+        el("td", {class: "num"}, pct(e.win)),
+        el("td", {class: "num"}, (e.expected >= 0 ? "+" : "") + e.expected.toFixed(2)),
+        el("td", {class: "num"}, e.distance === null ? "—" : e.distance),
+        el("td", {}, e.waits.map((w) => `${name(w.card)} (${w.unseen})`).join(", "))))),
+    el("p", {class: "dim"}, `${advice.method}, ${advice.samples} samples, ` +
+      `${advice.ms} ms`));
+  out.hidden = false;
+  const best = JSON.stringify(advice.best);
+  for (const b of document.querySelectorAll("#actions button")) {
+    b.classList.toggle("hinted", b.dataset.action === best);
+  }
+}
+
+async function resume() {
+  const id = location.hash.slice(1) || localStorage.getItem(STORE_KEY);
+  if (!id) return;
+  await run(async () => {
+    const t = await api("GET", `/v1/play/${encodeURIComponent(id)}`);
+    seenLog = t.log.length;
+    remember(t);
+    render(t);
+  });
+}
+
+$("deal").addEventListener("click", deal);
+$("hint").addEventListener("click", hint);
+resume();

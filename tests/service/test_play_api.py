@@ -1,0 +1,331 @@
+"""The browser game's JSON API (service/play.py): whole deals played through HTTP, tables
+kept in SQLite across app instances, expiry, illegal actions — and no hidden card ever
+in an answer."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from advisor.chan.cards import FACES
+from advisor.chan.record import replay
+from advisor.chan.session import Table
+from service import create_app
+from service.play import RecordSchema, TableSchema
+from service.schemas import AdviceSchema, ProblemSchema
+
+CODES = {f.code for f in FACES}
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return str(tmp_path / "play.sqlite3")
+
+
+@pytest.fixture
+def client(db: str) -> FlaskClient:
+    return create_app({"TESTING": True, "PLAY_DB": db, "MAX_ADVICE_BUDGET_MS": 5.0}
+                      ).test_client()
+
+
+def _new(client: FlaskClient, **body: Any) -> dict[str, Any]:
+    resp = client.post("/v1/play", json=body)
+    assert resp.status_code == 201, resp.get_json()
+    table: dict[str, Any] = resp.get_json()
+    assert resp.headers["Location"] == f"/v1/play/{table['id']}"
+    return table
+
+
+def _problem(resp: Any, status: int) -> dict[str, Any]:
+    assert resp.status_code == status, resp.get_json()
+    assert resp.mimetype == "application/problem+json"
+    body: dict[str, Any] = resp.get_json()
+    assert ProblemSchema().validate(body) == {}
+    return body
+
+
+def _stored(db: str, sid: str) -> Table:
+    """The table as the server has it — everything, hidden cards included."""
+    with sqlite3.connect(db) as conn:
+        (state,) = conn.execute("SELECT state FROM play_table WHERE id = ?", (sid,)).fetchone()
+    return Table.from_json(json.loads(state))
+
+
+# --- no hidden card ---------------------------------------------------------------------
+
+FORBIDDEN_KEYS = {"hands", "stock", "deal", "steps", "dealt"}
+
+
+def _walk(obj: Any, path: str = "$") -> Any:
+    yield path, obj
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _walk(v, f"{path}.{k}")
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _walk(v, f"{path}[{i}]")
+
+
+def _card_lists(obj: Any) -> list[list[str]]:
+    return [v for _, v in _walk(obj)
+            if isinstance(v, list) and v and all(isinstance(c, str) and c in CODES for c in v)]
+
+
+def _contains_run(seq: list[str], run: list[str]) -> bool:
+    return any(seq[i : i + len(run)] == run for i in range(len(seq) - len(run) + 1))
+
+
+def assert_nothing_hidden(answer: dict[str, Any], truth: Table) -> None:
+    """``answer`` (any JSON the player got while the deal is played) shows the player's
+    VIEW and public facts only: no other seat's concealed cards, no stock order."""
+    for path, value in _walk(answer):
+        if isinstance(value, dict):
+            assert not FORBIDDEN_KEYS & set(value), f"{path} has {FORBIDDEN_KEYS & set(value)}"
+    g = truth.game
+    if "view" in answer:
+        # The view is exactly the engine's VIEW of seat 0 …
+        assert answer["view"] == truth.view()
+        # … and it accounts for no more cards than seat 0 may see: its hand and the
+        # public cards are the deck less the other hands and the stock.
+        v = answer["view"]
+        seen = Counter(v["hand"])
+        for t in v["table"]:
+            seen.update(c for m in t["melds"] for c in m)
+            seen.update(t["discards"] + t["passed"])
+        offer = v.get("offer")
+        if offer and offer["source"] == "stock":
+            seen[offer["card"]] += 1  # a revealed card lies at its door, in no pile yet
+        hidden = sum(sum(g.hand(s)) for s in (1, 2, 3)) + len(g.stock)
+        assert sum(seen.values()) == 100 - hidden
+    stock = [f.code for f in g.stock]
+    for seat in (1, 2, 3):
+        concealed = [f.code for f in FACES for _ in range(g.hand(seat)[f.index])]
+        for cards in _card_lists(answer):
+            if len(concealed) >= 2:
+                assert sorted(cards) != sorted(concealed), f"seat {seat}'s hand shown"
+            if len(stock) >= 4:
+                assert not _contains_run(cards, stock), "the stock order shown"
+    for event in answer.get("log", []):
+        # A bot's declined claim would tell that it holds three of the card.
+        assert not (event["phase"] == "claim" and event["action"]["do"] == "pass"
+                    and event["seat"] != 0), event
+
+
+@pytest.mark.parametrize("seed", [1, 7, 23])
+def test_whole_games_never_show_a_hidden_card(client: FlaskClient, db: str, seed: int) -> None:
+    rng = random.Random(seed)
+    table = _new(client, seed=seed, opponents=["greedy", "advisor", "greedy"])
+    sid = table["id"]
+
+    def check(answer: dict[str, Any]) -> None:  # against the table as it is now
+        assert_nothing_hidden(answer, _stored(db, sid))
+
+    check(table)
+    while not table["over"]:
+        assert TableSchema().validate(table) == {}
+        assert table["waiting"] and len(table["legal"]) > 1
+        record = client.get(f"/v1/play/{sid}/record")
+        assert _problem(record, 409)["type"] == "/problems/deal-not-over"
+        check(client.get(f"/v1/play/{sid}").get_json())
+        if rng.random() < 0.3:
+            hint = client.post(f"/v1/play/{sid}/hint", query_string={"samples": 2})
+            assert hint.status_code == 200 and AdviceSchema().validate(hint.get_json()) == {}
+            assert hint.get_json()["seat"] == 0
+            check(hint.get_json())
+        action = rng.choice(table["legal"])
+        resp = client.post(f"/v1/play/{sid}/action", json={**action, "version":
+                                                             table["version"]})
+        assert resp.status_code == 200, resp.get_json()
+        table = resp.get_json()
+        if not table["over"]:
+            check(table)
+    assert TableSchema().validate(table) == {}
+    assert table["legal"] == [] and not table["waiting"]
+    assert table["result"] == _stored(db, sid).game.result.to_json()
+    record = client.get(f"/v1/play/{sid}/record")
+    assert record.status_code == 200
+    assert "attachment" in record.headers["Content-Disposition"]
+    rec = record.get_json()
+    assert RecordSchema().validate(rec) == {}
+    assert rec["players"] == ["you", "greedy", "advisor:5", "greedy"]
+    assert replay(rec).valid
+
+
+def test_a_table_answer_matches_its_schema_and_the_document(client: FlaskClient) -> None:
+    table = _new(client)
+    assert TableSchema().validate(table) == {}
+    assert table["version"] == 1 and table["opponents"] == ["greedy"] * 3
+    assert 0 < table["expires_in_s"] <= 24 * 3600
+    spec = client.get("/openapi.json").get_json()
+    paths = spec["paths"]
+    assert set(paths) >= {"/v1/play", "/v1/play/{table}", "/v1/play/{table}/action",
+                          "/v1/play/{table}/hint", "/v1/play/{table}/record"}
+    assert "201" in paths["/v1/play"]["post"]["responses"]
+    params = paths["/v1/play/{table}/hint"]["post"]["parameters"]
+    assert params[0] == {"in": "path", "name": "table", "required": True,
+                         "schema": {"type": "string"}}
+    assert "budget_ms" in [p["name"] for p in params]
+
+
+# --- persistence and expiry ----------------------------------------------------------
+
+
+def test_tables_survive_a_restart(db: str) -> None:
+    first = create_app({"TESTING": True, "PLAY_DB": db}).test_client()
+    table = _new(first, seed=3)
+    action = table["legal"][0]
+    after = first.post(f"/v1/play/{table['id']}/action", json=action).get_json()
+    # Another app on the same file — another worker, or the server restarted.
+    second = create_app({"TESTING": True, "PLAY_DB": db}).test_client()
+    again = second.get(f"/v1/play/{table['id']}").get_json()
+    assert {k: v for k, v in again.items() if k != "expires_in_s"} == \
+        {k: v for k, v in after.items() if k != "expires_in_s"}
+    if not again["over"]:
+        nxt = second.post(f"/v1/play/{table['id']}/action", json=again["legal"][-1])
+        assert nxt.status_code == 200
+        assert first.get(f"/v1/play/{table['id']}").get_json()["version"] == 3
+
+
+def test_the_database_is_in_wal_mode(client: FlaskClient, db: str) -> None:
+    _new(client)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_idle_tables_expire_and_are_purged(db: str) -> None:
+    client = create_app({"TESTING": True, "PLAY_DB": db, "PLAY_TTL_S": 3600}).test_client()
+    old = _new(client)["id"]
+    fresh = _new(client)["id"]
+    with sqlite3.connect(db) as conn:  # the first table was last played two hours ago
+        conn.execute("UPDATE play_table SET touched = touched - 7200 WHERE id = ?", (old,))
+    body = _problem(client.get(f"/v1/play/{old}"), 404)
+    assert body["type"] == "/problems/table-not-found" and "expired" in body["detail"]
+    _problem(client.post(f"/v1/play/{old}/action", json={"do": "pass"}), 404)
+    assert client.get(f"/v1/play/{fresh}").status_code == 200
+    _new(client)  # a write purges what has expired
+    with sqlite3.connect(db) as conn:
+        ids = {r[0] for r in conn.execute("SELECT id FROM play_table")}
+    assert old not in ids and fresh in ids
+
+
+def test_unknown_ids_are_404(client: FlaskClient) -> None:
+    for sid in ("nope", "x" * 200, "..%2F..", "a b"):
+        assert client.get(f"/v1/play/{sid}").status_code == 404
+    _problem(client.get("/v1/play/AAAAAAAAAAAAAAAAAAAAAA/record"), 404)
+    _problem(client.post("/v1/play/AAAAAAAAAAAAAAAAAAAAAA/hint"), 404)
+
+
+def test_ids_are_unguessable(client: FlaskClient) -> None:
+    ids = {_new(client)["id"] for _ in range(3)}
+    assert len(ids) == 3 and all(len(i) >= 20 for i in ids)
+
+
+# --- actions ---------------------------------------------------------------------------
+
+
+def _table_with_discard(client: FlaskClient) -> dict[str, Any]:
+    """A table where the player must discard and holds a pair (R2 forbids breaking it)."""
+    for seed in range(200):
+        table = _new(client, seed=seed)
+        hand = Counter(table["view"]["hand"])
+        if table["view"]["phase"] in ("start", "discard") and 2 in hand.values():
+            return table
+    raise AssertionError("no such deal in 200 seeds")
+
+
+def test_an_illegal_action_names_its_rule_and_changes_nothing(client: FlaskClient) -> None:
+    table = _table_with_discard(client)
+    sid = table["id"]
+    pair = next(c for c, n in Counter(table["view"]["hand"]).items() if n == 2)
+    resp = client.post(f"/v1/play/{sid}/action", json={"do": "discard", "card": pair})
+    body = _problem(resp, 422)
+    assert body["type"] == "/problems/illegal-action" and body["rule"] == "R2"
+    assert body["detail"].startswith("R2: ")
+    assert client.get(f"/v1/play/{sid}").get_json() | {"expires_in_s": 0} == \
+        table | {"expires_in_s": 0}
+    # Not the player's move: a claim nobody offered him.
+    body = _problem(client.post(f"/v1/play/{sid}/action", json={"do": "chiu"}), 422)
+    assert body["rule"]
+
+
+def test_malformed_actions_are_422(client: FlaskClient) -> None:
+    sid = _new(client)["id"]
+    for action in ({"do": "fly"}, {"do": "discard"}, {"do": "discard", "card": "zz"},
+                   {"do": "pass", "extra": 1}, {"do": "pass", "version": "1"}, [1]):
+        body = _problem(client.post(f"/v1/play/{sid}/action", json=action), 422)
+        assert body["detail"]
+    body = _problem(client.post(f"/v1/play/{sid}/action", json={"do": "discard",
+                                                                 "card": "zz"}), 422)
+    assert body["token"] == "zz"
+    _problem(client.post(f"/v1/play/{sid}/action", data="{", content_type="application/json"),
+             400)
+    _problem(client.post(f"/v1/play/{sid}/action", data="x"), 415)
+
+
+def test_a_stale_action_is_409(client: FlaskClient) -> None:
+    table = _new(client, seed=4)
+    sid, action = table["id"], table["legal"][-1]
+    first = client.post(f"/v1/play/{sid}/action", json={**action, "version": 1})
+    assert first.status_code == 200
+    body = _problem(client.post(f"/v1/play/{sid}/action", json={**action, "version": 1}), 409)
+    assert body["type"] == "/problems/stale-version"
+
+
+def test_no_action_or_hint_once_the_deal_is_over(client: FlaskClient) -> None:
+    table = _new(client, seed=9)
+    while not table["over"]:
+        table = client.post(f"/v1/play/{table['id']}/action", json=table["legal"][0]).get_json()
+    body = _problem(client.post(f"/v1/play/{table['id']}/action", json={"do": "pass"}), 409)
+    assert body["type"] == "/problems/not-your-turn"
+    _problem(client.post(f"/v1/play/{table['id']}/hint"), 409)
+
+
+# --- dealing -----------------------------------------------------------------------------
+
+
+def test_opponents_are_greedy_or_advisor_with_a_capped_budget(client: FlaskClient) -> None:
+    table = _new(client, opponents=["advisor:9000", "advisor", " greedy"], rules="cvv")
+    assert table["opponents"] == ["advisor:5", "advisor:5", "greedy"]
+    assert table["rules"] == table["view"]["rules"] == "cvv"
+    for bad in ("exec:python bot.py", "random", "greedy:5", "advisor:-1", "advisor:x"):
+        body = _problem(client.post("/v1/play", json={"opponents": [bad, "greedy", "greedy"]}),
+                        422)
+        assert body["field"] == "opponents"
+    for body in ({"opponents": ["greedy"]}, {"rules": "nope"}, {"seed": -1}, {"seed": "1"},
+                 {"colour": "red"}):
+        _problem(client.post("/v1/play", json=body), 422)
+
+
+def test_a_seed_deals_the_same_cards_and_a_random_one_is_never_shown(
+        client: FlaskClient, db: str) -> None:
+    a, b = _new(client, seed=42), _new(client, seed=42)
+    assert a["view"] == b["view"] and a["id"] != b["id"]
+    c = _new(client)
+    seed = _stored(db, c["id"]).seed  # it would tell every hand
+    assert seed is not None
+    answers = [c, client.get(f"/v1/play/{c['id']}").get_json()]
+    assert not [p for a in answers for p, v in _walk(a) if v == seed or v == str(seed)]
+
+
+# --- the page ---------------------------------------------------------------------------
+
+
+def test_the_page_is_self_contained(client: FlaskClient) -> None:
+    page = client.get("/play")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assert 'id="deal"' in html and "Bát Sách" in html  # the card names, for the script
+    import re
+
+    links = re.findall(r"""(?:src|href)=["']([^"']+)""", html)
+    assert links and not [u for u in links if "//" in u]  # nothing from elsewhere
+    for url in links:
+        if url.startswith("/static/"):
+            assert client.get(url).status_code == 200
