@@ -6,9 +6,9 @@ and a result can be shared by its URL.
 The hand takes any notation the CLI's ``--hand`` takes (codes, Vietnamese or English
 names), or a whole JSON position (rules §8.1) pasted as it is.
 
->>> html = text_html("\\x01hWin: 5 points\\x02 " + "\\x01r8s\\x02 <b>")
->>> str(html)
-'<span class="head">Win: 5 points</span> <span class="c red" title="Bát Sách">8s</span> &lt;b&gt;'
+>>> print(text_html("Win: 5 points\\n8s 7m <b>"))
+<span class="head">Win: 5 points</span>
+<span class="c red" title="Bát Sách">8s</span> <span class="c" title="Thất Văn">7m</span> &lt;b&gt;
 """
 
 from __future__ import annotations
@@ -33,40 +33,24 @@ bp = Blueprint("analyze_page", __name__)
 
 FIELDS = ("hand", "melds", "win", "by", "rules", "seen")
 _MELD_SPLIT = re.compile(r"\s*[;|]\s*")
-_MARK = re.compile("\x01([rkhd])(?:([0-9a-z]{2})\x02)?")
-_CLASS = {"h": "head", "d": "dim"}
-
-
-class Marked(Style):
-    """The CLI's styles as control-character marks, which survive HTML escaping and are
-    then turned into spans (:func:`text_html`)."""
-
-    def __init__(self) -> None:
-        super().__init__(color=True)
-
-    def card(self, f: Face) -> str:
-        return f"\x01{'r' if f.red else 'k'}{f.code}\x02"
-
-    def head(self, text: str) -> str:
-        return f"\x01h{text}\x02"
-
-    def dim(self, text: str) -> str:
-        return f"\x01d{text}\x02"
+_PLAIN = Style(color=False)
+_CODE = re.compile(r"(?<![\w-])([2-9][vsm]|cc)(?![\w-])")
 
 
 def text_html(text: str) -> Markup:
-    """A renderer's text with :class:`Marked` styles as HTML: everything escaped, cards
-    as spans with their Vietnamese name, red cards red."""
+    """A renderer's plain text (no colour, so its columns line up as in a terminal) as
+    HTML: everything escaped, the first line (the summary) bold, each card code a span
+    with its Vietnamese name, red cards red."""
 
     def span(m: re.Match[str]) -> str:
-        kind, code = m.group(1), m.group(2)
-        if code is not None:
-            f = BY_CODE[code]
-            return (f'<span class="c{" red" if f.red else ""}" title="{f.vi}">'
-                    f"{f.code}</span>")
-        return f'<span class="{_CLASS[kind]}">'
+        f = BY_CODE[m.group(1)]
+        return f'<span class="c{" red" if f.red else ""}" title="{f.vi}">{f.code}</span>'
 
-    return Markup(_MARK.sub(span, str(escape(text))).replace("\x02", "</span>"))
+    head, _, rest = str(escape(text)).partition("\n")
+    out = f'<span class="head">{_CODE.sub(span, head)}</span>'
+    if rest:
+        out += "\n" + _CODE.sub(span, rest)
+    return Markup(out)
 
 
 def position_json(form: dict[str, str]) -> dict[str, Any]:
@@ -104,8 +88,7 @@ def _cards(faces: Iterable[Face]) -> list[dict[str, Any]]:
 @bp.get("/analyze")
 def page() -> tuple[str, int]:
     """The form, and for a hand: the analysis, and the score when the hand has won."""
-    form = {k: request.args.get(k, "").replace("\x01", "").replace("\x02", "")
-            for k in FIELDS}
+    form = {k: request.args.get(k, "") for k in FIELDS}
     out: dict[str, Any] = {"form": form, "rules": list(PROFILES), "win_by": WIN_BY}
     status = 200
     if form["hand"].strip():
@@ -114,13 +97,13 @@ def page() -> tuple[str, int]:
             out["hand"] = _cards(faces_of(pos.hand))
             out["winning"] = _cards([pos.winning_card] if pos.winning_card else [])
             out["melds"] = [_cards(m.faces) for m in pos.exposed.melds]
-            out["analysis"] = text_html(analysis_text(analyze(pos), Marked()))
+            out["analysis"] = text_html(analysis_text(analyze(pos), _PLAIN))
             if pos.winning_card is not None or pos.win_by is not None:
-                out["score"] = text_html(score_text(score(pos), Marked()))
+                out["score"] = text_html(score_text(score(pos), _PLAIN))
         except AdvisorError as err:
             out["error"] = err
             status = 422
     return render_template("analyze.html", **out), status
 
 
-__all__ = ["Marked", "bp", "position_json", "text_html"]
+__all__ = ["bp", "position_json", "text_html"]
