@@ -2,8 +2,10 @@
 
 Each takes one request object or a list of them and returns exactly the library's JSON:
 ``score(Position.from_json(obj)).to_json()``, ``analyze(...)``, ``advise_json(obj)`` and
-``Settlement.from_json(obj)``. The schemas below check the shape and JSON types; the
-cards, rules and sizes are the library's to check.
+``Settlement.from_json(obj)``. The schemas (:mod:`service.khanhoo_schemas`) check the
+shape and the JSON types; the cards, rules and sizes are the library's to check. Advice
+goes through the worker's gate (:mod:`service.gate`), at most ``MAX_ADVICE_BATCH``
+requests a batch.
 
 >>> from service import create_app
 >>> client = create_app({"TESTING": True}).test_client()
@@ -13,11 +15,9 @@ cards, rules and sizes are the library's to check.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Response, current_app
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
 
 from advisor.khanhoo.advice import Advice, Budget, advise_json
 from advisor.khanhoo.analysis import analyze
@@ -25,9 +25,21 @@ from advisor.khanhoo.position import Position
 from advisor.khanhoo.rules import OPTION_HELP
 from advisor.khanhoo.scoring import Settlement, score
 from service.gate import ticket
+from service.khanhoo_schemas import (
+    KhanhooAdvicePositionSchema,
+    KhanhooAdviceRequestSchema,
+    KhanhooAdviceSchema,
+    KhanhooAnalysisSchema,
+    KhanhooNotOutScoreSchema,
+    KhanhooOutScoreSchema,
+    KhanhooPositionSchema,
+    KhanhooRecordSchema,
+    KhanhooSettlementSchema,
+    KhanhooSettleSchema,
+)
 from service.meta import register_rules
+from service.openapi import document
 from service.positions import evaluate
-from service.schemas import Cards, Flags, StrictBoolean, StrictInteger
 
 bp = Blueprint("khanhoo", __name__, url_prefix="/v1/khanhoo")
 register_rules(bp, "khanhoo", lambda: [
@@ -40,114 +52,76 @@ register_rules(bp, "khanhoo", lambda: [
 ADVICE_SECONDS = 0.5
 """Default time budget of one advice (config ``KHANHOO_ADVICE_SECONDS``)."""
 
+# Examples shown in the OpenAPI document (and tried by schemathesis): the rules page's
+# best hand, a hand one card from going out, and the settlement of the article.
+_BEST = {"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"}
+_WAITING = {"hand": "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"}
+_CLAIM: dict[str, Any] = {**_WAITING, "offer": "2c", "from": "left", "players": 3}
+_SCORES = {"scores": [52, 49, 47, 47], "names": ["A", "B", "C", "D"]}
 
-class PositionSchema(Schema):
-    """A Khanhoo position (rules page, Interfaces): ``hand`` is required; ``null`` for an
-    optional field means "not given"."""
-
-    class Meta:
-        unknown = RAISE
-
-    sets = StrictInteger(allow_none=True)
-    jokers = StrictInteger(allow_none=True)
-    options = Flags(allow_none=True)
-    hand = Cards(required=True)
-    melds = fields.List(Cards(), allow_none=True)
-    seen = Cards(allow_none=True)
-    orphan = StrictBoolean(allow_none=True)
-
-
-class AdvicePositionSchema(PositionSchema):
-    """A position to advise on: for a claim, the discard on ``offer`` and who threw it."""
-
-    players = StrictInteger(allow_none=True)
-    offer = fields.String(allow_none=True)
-    from_ = fields.String(data_key="from", allow_none=True)
-    turn = StrictInteger(allow_none=True)
-
-
-class RecordSchema(Schema):
-    """A record prefix (khanhoo-record/1): the seat to act at its end is advised."""
-
-    class Meta:
-        unknown = RAISE
-
-    format = fields.String(required=True)
-    sets = StrictInteger(allow_none=True)
-    jokers = StrictInteger(allow_none=True)
-    options = Flags(allow_none=True)
-    dealer = StrictInteger(required=True)
-    orphan = StrictInteger(allow_none=True)
-    max_turns = StrictInteger(allow_none=True)
-    players = fields.List(fields.String(), allow_none=True)
-    hands = fields.List(fields.List(fields.String()), required=True)
-    stock = fields.List(fields.String(), required=True)
-    moves = fields.List(fields.Dict(), required=True)
-    result = fields.Raw(allow_none=True)
-
-
-class AdviceSchema(Schema):
-    """A position (:class:`AdvicePositionSchema`) or a record prefix (:class:`RecordSchema`),
-    told apart by a ``format`` field."""
-
-    class Meta:
-        unknown = INCLUDE
-
-    @validates_schema(pass_original=True)
-    def _either(self, data: Any, original: Any, **kwargs: Any) -> None:
-        record = isinstance(original, Mapping) and "format" in original
-        errors = (RecordSchema() if record else AdvicePositionSchema()).validate(original)
-        if errors:
-            raise ValidationError(errors)
-
-
-class SettleSchema(Schema):
-    """``{"scores": [52, 49, 47, 47], "names": ["A", "B", "C", "D"]}`` (names optional)."""
-
-    class Meta:
-        unknown = RAISE
-
-    scores = fields.List(StrictInteger(), required=True)
-    names = fields.List(fields.String(), allow_none=True)
-
-
-_position = PositionSchema()
+_position = KhanhooPositionSchema()
+_advice_request = KhanhooAdviceRequestSchema()
+_settle = KhanhooSettleSchema()
 
 
 @bp.post("/score")
+@document((KhanhooOutScoreSchema, KhanhooNotOutScoreSchema), body=KhanhooPositionSchema,
+          batch="MAX_BATCH", example=_BEST)
 def score_view() -> Response:
-    """Score a complete hand; a hand that cannot go out is a result, ``{"out": false}``."""
+    """Score a complete hand (K6, K8).
+
+    Hand + melds make 15 cards (all in combinations) or 16 (going out with the best card
+    to throw away); 6 or 7 for the orphan (K7). A hand that cannot go out is a result,
+    `{"out": false, "distance": …}`, not an error.
+    """
     return evaluate(_position, Position.from_json, score)
 
 
 @bp.post("/analyze")
+@document(KhanhooAnalysisSchema, body=KhanhooPositionSchema, batch="MAX_BATCH",
+          example=_WAITING)
 def analyze_view() -> Response:
-    """Analyse 15 cards (the useful cards) or 16 (the discard table)."""
+    """Analyse a hand: its declaration or distance, the useful cards or the discard table.
+
+    15 cards (at rest) get the useful cards (`useful`); 16 (owing a card) the discard
+    table (`discards`); 6 and 7 for the orphan.
+    """
     return evaluate(_position, Position.from_json, analyze)
 
 
 @bp.post("/advice")
+@document(KhanhooAdviceSchema, body=(KhanhooAdvicePositionSchema, KhanhooRecordSchema),
+          batch="MAX_ADVICE_BATCH", gated=True, example=_CLAIM)
 def advice_view() -> Response:
-    """Rank the legal actions of the seat to act (a position or a record prefix).
+    """Rank the legal actions of the seat to act: a position, or a record prefix.
 
-    Advice shares the worker's gate with the Chắn advisor: a saturated worker, or a
-    request that would pass its deadline, is answered 503 with ``Retry-After``."""
-    budget = Budget(seconds=float(current_app.config.get("KHANHOO_ADVICE_SECONDS",
-                                                         ADVICE_SECONDS)))
+    A position of 16 cards is a turn; of 15 with a discard on `offer`, a claim (K5). A
+    record prefix (`"format": "khanhoo-record/1"`) is advised for the seat to act at its
+    end. Each advice takes the server's time budget (`KHANHOO_ADVICE_SECONDS`, 0.5 s by
+    default). Advice shares the worker's gate with the Chắn advisor: a saturated worker,
+    or a request that would pass its deadline, is answered 503 with `Retry-After`.
+    """
+    cfg = current_app.config
+    budget = Budget(seconds=float(cfg.get("KHANHOO_ADVICE_SECONDS", ADVICE_SECONDS)))
     with ticket() as passage:  # a saturated worker refuses before reading anything
 
         def compute(obj: object) -> Advice:
             passage.check(budget.seconds)
             return advise_json(obj, budget)
 
-        return evaluate(AdviceSchema(), lambda obj: obj, compute)
+        return evaluate(_advice_request, lambda obj: obj, compute, cfg["MAX_ADVICE_BATCH"])
 
 
 @bp.post("/settle")
+@document(KhanhooSettlementSchema, body=KhanhooSettleSchema, batch="MAX_BATCH",
+          example=_SCORES)
 def settle_view() -> Response:
-    """Settle a match from the players' scores (as in Skat)."""
-    return evaluate(SettleSchema(), Settlement.from_json, lambda s: s)
+    """Settle a match from the players' scores (as in Skat).
+
+    Each player pays every player above him the difference of their scores: his balance
+    is his score times the number of players less the sum of all scores.
+    """
+    return evaluate(_settle, Settlement.from_json, lambda s: s)
 
 
-__all__ = ["ADVICE_SECONDS", "AdviceSchema", "PositionSchema", "SettleSchema", "ValidationError",
-           "bp"]
+__all__ = ["ADVICE_SECONDS", "bp"]

@@ -7,11 +7,25 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from marshmallow import Schema
 
 from advisor.khanhoo.analysis import analyze
+from advisor.khanhoo.cards import CARDS, Counts, format_cards
+from advisor.khanhoo.game import Game
 from advisor.khanhoo.position import Position
+from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import score
 from service import create_app
+from service.khanhoo_schemas import (
+    KhanhooAdviceSchema,
+    KhanhooAnalysisSchema,
+    KhanhooNotOutScoreSchema,
+    KhanhooOutScoreSchema,
+)
+from tests.khanhoo.strategies import dense_hands
+from tests.strategies import budget
 
 PROBLEM = "application/problem+json"
 BEST = {"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"}
@@ -116,3 +130,108 @@ def test_settle(client: FlaskClient) -> None:
     assert r.status_code == 422 and r.get_json()["field"] == "scores"
     r = post(client, "settle", {"scores": [1, 2], "names": ["A"]})
     assert r.status_code == 422 and r.get_json()["field"] == "names"
+
+
+def test_bounds_that_keep_a_request_small(client: FlaskClient) -> None:
+    r = post(client, "settle", {"scores": list(range(9))})  # K1: at most 8 players
+    assert r.status_code == 422 and r.get_json()["field"] == "scores"
+    assert "K1" in r.get_json()["detail"]
+    r = post(client, "advice", {**WAITING, "offer": "2c", "turn": 10**9})
+    assert r.status_code == 422 and r.get_json()["field"] == "turn"
+    r = post(client, "advice", [{"hand": WAITING["hand"] + " 5c"}] * 11)  # MAX_ADVICE_BATCH
+    assert r.status_code == 413 and r.get_json()["type"] == "/problems/batch-too-large"
+
+
+def test_null_extras_of_an_advice_request_are_not_given(client: FlaskClient) -> None:
+    r = post(client, "advice", {**WAITING, "offer": "2c", "from": None, "players": None,
+                                "turn": None})
+    assert r.status_code == 200 and r.get_json()["phase"] == "claim"
+
+
+# --- valid positions of every table: the answers match the document ---------------------
+
+TABLES = [Rules(), Rules(2, 0), Rules(3, 2), Rules(3, 2, trio=True, variation_keeps_doubles=True),
+          Rules(4, 5, trio=True, split_sequences=True)]
+
+
+QUICK = create_app({"TESTING": True, "KHANHOO_ADVICE_SECONDS": 0.02})
+
+
+def conforms(schema: type[Schema], obj: Any) -> None:
+    assert schema().validate(obj) == {}, obj
+
+
+@st.composite
+def positions(draw: st.DrawFn, sizes: tuple[int, ...] = (15, 16)) -> dict[str, Any]:
+    """A position of a random table; sometimes a laid meld, seen cards or the orphan."""
+    rules = draw(st.sampled_from(TABLES))
+    orphan = draw(st.booleans()) and draw(st.booleans())
+    n = draw(st.sampled_from([k - 9 for k in sizes] if orphan else list(sizes)))
+    counts: Counts = draw(dense_hands(n, rules))
+    cards = [c for c in CARDS for _ in range(counts[c.index])]
+    obj: dict[str, Any] = {"sets": rules.sets, "jokers": rules.jokers,
+                           "options": rules.options, "orphan": orphan}
+    meld = next((p for p in rules.patterns if p.size == 3 and all(
+        counts[i] >= m for i, m in p.need)), None)
+    if meld is not None and draw(st.booleans()):
+        laid = meld.cards()
+        for c in laid:
+            cards.remove(c)
+        obj["melds"] = [format_cards(laid)]
+    obj["hand"] = format_cards(cards)
+    return obj
+
+
+@settings(max_examples=budget(0.3))
+@given(positions())
+def test_every_score_and_analysis_matches_its_schema(obj: dict[str, Any]) -> None:
+    client = QUICK.test_client()
+    r = post(client, "score", obj)
+    assert r.status_code == 200, r.get_json()
+    answer = r.get_json()
+    conforms(KhanhooOutScoreSchema if answer["out"] else KhanhooNotOutScoreSchema, answer)
+    r = post(client, "analyze", obj)
+    assert r.status_code == 200, r.get_json()
+    conforms(KhanhooAnalysisSchema, r.get_json())
+
+
+@settings(max_examples=budget(0.2))
+@given(positions(), st.sampled_from(CARDS), st.sampled_from(["left", "other"]),
+       st.integers(2, 5), st.integers(0, 20))
+def test_every_advice_matches_its_schema(obj: dict[str, Any], offer: Any, relation: str,
+                                         players: int, turn: int) -> None:
+    """16 cards are a turn; 15 with a discard on offer a claim — unless the pack holds no
+    further copy of the card offered (422 naming ``offer``)."""
+    client = QUICK.test_client()
+    request = {**obj, "players": players, "turn": turn}
+    pos = Position.from_json(obj)
+    if pos.total == pos.target:
+        request.update({"offer": offer.code, "from": relation})
+    r = post(client, "advice", request)
+    if r.status_code == 422:
+        assert r.get_json()["field"] == "offer", r.get_json()
+        held = pos.own[offer.index] + pos.seen[offer.index]
+        assert held == pos.rules.pack.counts[offer.index]
+    else:
+        assert r.status_code == 200, r.get_json()
+        conforms(KhanhooAdviceSchema, r.get_json())
+
+
+@settings(max_examples=budget(0.1))
+@given(st.integers(2, 5), st.integers(0, 2**16), st.integers(0, 40))
+def test_advice_on_any_record_prefix_matches_its_schema(players: int, seed: int,
+                                                         moves: int) -> None:
+    g = Game.from_deal(players, seed=seed)
+    for _ in range(moves):
+        if g.over:
+            break
+        d = g.pending
+        assert d is not None
+        g.act(d.seat, g.legal_actions()[-1])
+    client = QUICK.test_client()
+    r = post(client, "advice", g.to_record())
+    if g.over:
+        assert r.status_code == 422 and r.get_json()["field"] == "moves"
+    else:
+        assert r.status_code == 200, r.get_json()
+        conforms(KhanhooAdviceSchema, r.get_json())

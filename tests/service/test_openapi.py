@@ -21,7 +21,19 @@ from advisor.chan.advice import advise
 from advisor.chan.analysis import analyze
 from advisor.chan.position import Position
 from advisor.chan.scoring import score
+from advisor.khanhoo import advice as khanhoo_advice
+from advisor.khanhoo import analysis as khanhoo_analysis
+from advisor.khanhoo import scoring as khanhoo_scoring
+from advisor.khanhoo.game import Game
+from advisor.khanhoo.position import Position as KhanhooPosition
 from service import create_app
+from service.khanhoo_schemas import (
+    KhanhooAdviceSchema,
+    KhanhooAnalysisSchema,
+    KhanhooNotOutScoreSchema,
+    KhanhooOutScoreSchema,
+    KhanhooSettlementSchema,
+)
 from service.schemas import (
     AdviceSchema,
     AnalysisSchema,
@@ -48,7 +60,9 @@ def test_document_lists_every_operation(spec: dict[str, Any]) -> None:
     assert spec["info"]["version"] == __version__
     assert {p: sorted(ops) for p, ops in spec["paths"].items()}.items() >= {
         "/healthz": ["get"], "/v1/meta": ["get"], "/v1/chan/score": ["post"],
-        "/v1/chan/analyze": ["post"], "/v1/chan/advice": ["post"]}.items()
+        "/v1/chan/analyze": ["post"], "/v1/chan/advice": ["post"],
+        "/v1/khanhoo/score": ["post"], "/v1/khanhoo/analyze": ["post"],
+        "/v1/khanhoo/advice": ["post"], "/v1/khanhoo/settle": ["post"]}.items()
 
 
 def test_requests_and_answers_have_schemas(spec: dict[str, Any]) -> None:
@@ -69,6 +83,42 @@ def test_requests_and_answers_have_schemas(spec: dict[str, Any]) -> None:
         for status, answer in op["responses"].items():
             media = "application/json" if status == "200" else "application/problem+json"
             assert list(answer["content"]) == [media]
+
+
+def test_khanhoo_operations_have_their_schemas(spec: dict[str, Any]) -> None:
+    schemas = spec["components"]["schemas"]
+    assert {"KhanhooPosition", "KhanhooAdvicePosition", "KhanhooRecord", "KhanhooSettle",
+            "KhanhooOutScore", "KhanhooNotOutScore", "KhanhooAnalysis", "KhanhooAdvice",
+            "KhanhooSettlement"} <= set(schemas)
+    # Chắn's schemas keep their names: the Khanhoo ones do not take them over.
+    assert "hand" in schemas["Position"]["properties"] and "View" in schemas
+    position = schemas["KhanhooPosition"]
+    assert position["additionalProperties"] is False and position["required"] == ["hand"]
+    assert sorted(position["properties"]["options"]["properties"]) == [
+        "bump_sequences", "must_go_out", "split_sequences", "trio", "variation_keeps_doubles"]
+    paths = spec["paths"]
+
+    def body(path: str) -> Any:
+        return paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+
+    def answer(path: str) -> Any:
+        return paths[path]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+
+    ref = "#/components/schemas/"
+    assert body("/v1/khanhoo/score")["oneOf"][0] == {"$ref": ref + "KhanhooPosition"}
+    assert answer("/v1/khanhoo/score")["oneOf"][0] == {"oneOf": [
+        {"$ref": ref + "KhanhooOutScore"}, {"$ref": ref + "KhanhooNotOutScore"}]}
+    assert body("/v1/khanhoo/advice")["oneOf"][0] == {"oneOf": [
+        {"$ref": ref + "KhanhooAdvicePosition"}, {"$ref": ref + "KhanhooRecord"}]}
+    assert body("/v1/khanhoo/advice")["oneOf"][1]["maxItems"] == 10  # MAX_ADVICE_BATCH
+    assert answer("/v1/khanhoo/settle")["oneOf"][0] == {"$ref": ref + "KhanhooSettlement"}
+    advice_op = paths["/v1/khanhoo/advice"]["post"]
+    assert advice_op["responses"]["503"]["headers"]["Retry-After"]["required"] is True
+    for path in ("score", "analyze", "advice", "settle"):
+        op = paths[f"/v1/khanhoo/{path}"]["post"]
+        assert op["tags"] == ["khanhoo"] and "example" in op["requestBody"]["content"][
+            "application/json"]
+        assert {"200", "400", "413", "415", "422"} <= set(op["responses"])
 
 
 def test_document_follows_the_config() -> None:
@@ -102,7 +152,37 @@ def test_answer_schemas_match_the_library() -> None:
     _loads(AdviceSchema, advise(VIEW, samples=3).to_json())
     client = create_app({"TESTING": True}).test_client()
     _loads(MetaSchema, client.get("/v1/meta").get_json())
+    _loads(ProblemSchema, client.post("/v1/khanhoo/score", json={"hand": "5s"}).get_json())
     _loads(ProblemSchema, client.post("/v1/chan/score", json={"hand": 5, "x": 1}).get_json())
+
+
+def test_khanhoo_answer_schemas_match_the_library() -> None:
+    def pos(**obj: Any) -> KhanhooPosition:
+        return KhanhooPosition.from_json(obj)
+
+    best = "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d"
+    waiting = "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"
+    out16 = khanhoo_scoring.score(pos(hand=best + " Ks 9h Jk 4c")).to_json()
+    assert out16["discard"] == "4c" and out16["combinations"][-1]["jokers_as"] == ["9h"]
+    _loads(KhanhooOutScoreSchema, out16)
+    laid = pos(hand=best, melds=["Ks 9h Jk"])
+    out15 = khanhoo_scoring.score(laid).to_json()
+    assert out15["discard"] is None and out15["combinations"][0]["laid"] is True
+    _loads(KhanhooOutScoreSchema, out15)
+    _loads(KhanhooNotOutScoreSchema, khanhoo_scoring.score(pos(hand=waiting)).to_json())
+    for p in (laid, pos(hand=waiting), pos(hand=waiting + " 5c"),
+              pos(sets=3, jokers=2, options={"trio": True}, hand=waiting + " 5c")):
+        _loads(KhanhooAnalysisSchema, khanhoo_analysis.analyze(p).to_json())
+    quick = khanhoo_advice.Budget(seconds=0.2, rollouts=1)
+    for request in ({"hand": waiting + " 5c"},
+                    {"hand": waiting, "offer": "2c", "from": "left", "players": 3},
+                    {"hand": waiting, "offer": "4c", "from": "other", "players": 4}):
+        _loads(KhanhooAdviceSchema, khanhoo_advice.advise_json(request, quick).to_json())
+    g = Game.from_deal(3, seed=5)
+    g.act(g.leader, next(a for a in g.legal_actions() if a.do == "discard"))
+    _loads(KhanhooAdviceSchema, khanhoo_advice.advise_json(g.to_record(), quick).to_json())
+    _loads(KhanhooSettlementSchema,
+           khanhoo_scoring.Settlement.of([52, 49, 47, 47], list("ABCD")).to_json())
 
 
 def test_meta_describes_the_server() -> None:
@@ -142,9 +222,10 @@ def test_docs_page_is_self_contained_html(spec: dict[str, Any]) -> None:
 
 # --- schemathesis ---------------------------------------------------------------------
 
-# Small advice budgets so that the fuzzer's valid VIEWs are quick; the gate is left as
-# configured (requests come one at a time, so it never turns one away).
-_APP = create_app({"TESTING": True, "MAX_ADVICE_BUDGET_MS": 2.0, "MAX_ADVICE_SAMPLES": 3})
+# Small advice budgets so that the fuzzer's valid VIEWs and Khanhoo positions are quick;
+# the gate is left as configured (requests come one at a time, so it never turns one away).
+_APP = create_app({"TESTING": True, "MAX_ADVICE_BUDGET_MS": 2.0, "MAX_ADVICE_SAMPLES": 3,
+                   "KHANHOO_ADVICE_SECONDS": 0.01})
 _CONFIG = SchemathesisConfig.from_dict({
     "checks": {
         # A body can match the schema and still be refused by the library (an unknown
@@ -158,6 +239,6 @@ schema = schemathesis.openapi.from_wsgi("/openapi.json", _APP, config=_CONFIG)
 
 
 @schema.parametrize()
-@settings(max_examples=budget(4), suppress_health_check=list(HealthCheck))
+@settings(max_examples=budget(3), suppress_health_check=list(HealthCheck))
 def test_api_conforms_to_its_document(case: schemathesis.Case) -> None:
     case.call_and_validate()
