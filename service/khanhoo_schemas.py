@@ -51,6 +51,9 @@ class Options(Flags):
     }
 
 
+OPTIONS_TEXT = "named options, true or false: " + ", ".join(f"`{n}`" for n in OPTION_HELP)
+
+
 def _card(**kwargs: Any) -> fields.String:
     return fields.String(validate=validate.Regexp(f"^{CARD}$"), **kwargs)
 
@@ -77,7 +80,7 @@ class KhanhooPositionSchema(Schema):
         "minimum": 2, "maximum": MAX_SETS, "description": "sets of 30 cards (K1; default 2)"})
     jokers = StrictInteger(allow_none=True, metadata={
         "minimum": 0, "maximum": MAX_JOKERS, "description": "Jokers (K1; default 1)"})
-    options = Options(allow_none=True)
+    options = Options(allow_none=True, metadata={"description": OPTIONS_TEXT})
     hand = Cards(required=True, metadata={"description": "the concealed cards"})
     melds = fields.List(Cards(), allow_none=True, metadata={
         "description": "combinations laid face up, taken from discards (K5)"})
@@ -126,7 +129,7 @@ class KhanhooRecordSchema(Schema):
     format = fields.String(required=True, metadata={"enum": [RECORD_FORMAT]})
     sets = StrictInteger(metadata={"minimum": 2, "maximum": MAX_SETS})
     jokers = StrictInteger(metadata={"minimum": 0, "maximum": MAX_JOKERS})
-    options = Options(allow_none=True)
+    options = Options(allow_none=True, metadata={"description": OPTIONS_TEXT})
     dealer = StrictInteger(required=True, metadata={"minimum": 0})
     orphan = StrictInteger(allow_none=True, metadata={"minimum": 0})
     max_turns = StrictInteger(metadata={"minimum": 1})
