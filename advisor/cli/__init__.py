@@ -15,6 +15,7 @@ import click
 
 from advisor import __version__
 from advisor.cli.chan import chan
+from advisor.cli.common import reader_gone
 from advisor.cli.khanhoo import khanhoo
 
 
@@ -26,3 +27,12 @@ def main() -> None:
 
 main.add_command(chan)
 main.add_command(khanhoo)
+
+
+def run() -> None:
+    """The ``advisor`` program: :func:`main`, stopping quietly when the reader of its
+    output goes away (``advisor chan simulate … | head``)."""
+    try:
+        main()
+    except BrokenPipeError:
+        reader_gone()

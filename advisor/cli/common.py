@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 import click
 
@@ -59,9 +59,19 @@ def run_items(
 
 
 def fail_internal(err: BaseException) -> None:
+    if isinstance(err, BrokenPipeError):
+        reader_gone()
     click.echo(f"advisor: internal error: {type(err).__name__}: {err} "
                "(this is a bug; please report it with the input)", err=True)
     sys.exit(EXIT_INTERNAL)
+
+
+def reader_gone() -> NoReturn:
+    """The reader of our output went away (``advisor … | head``): stop quietly, as the
+    Python documentation advises for SIGPIPE, with the exit code 1."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(1)
 
 
 def dumps_compact(obj: Any) -> str:
