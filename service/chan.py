@@ -95,7 +95,9 @@ def advice_view() -> Response:
     The time per VIEW is `budget_ms` (default 15), or `samples` worlds, each capped by
     the server whatever the client asks (`GET /v1/meta`). A worker computes one advice
     at a time: a request that finds every slot taken for too long, or that would pass
-    its deadline, is answered 503 with `Retry-After`.
+    its deadline, is answered 503 with `Retry-After`. With `samples`, a VIEW stops
+    sampling at the deadline: its `samples` says how many worlds were played, a note
+    why.
     """
     cfg = current_app.config
     with ticket() as passage:  # a saturated worker refuses before reading anything
@@ -111,9 +113,12 @@ def advice_view() -> Response:
 
         def compute(view: dict[str, Any]) -> Advice:
             nonlocal slowest
-            passage.check(slowest)
+            left = passage.check(slowest)
             started = monotonic()
-            advice = advise(view, budget_ms=budget, samples=samples, seed=seed)
+            # Even the first VIEW of a batch, whose time is not known in advance, stops
+            # sampling at the deadline (the answer's `samples` says how many were played).
+            advice = advise(view, budget_ms=budget, samples=samples, seed=seed,
+                            limit_ms=left * 1000)
             slowest = max(slowest, monotonic() - started)
             return advice
 

@@ -98,19 +98,22 @@ class Ticket:
         self.deadline = monotonic() + deadline_s
         self.inside = False
 
-    def check(self, cost_s: float) -> None:
+    def check(self, cost_s: float) -> float:
         """Before a piece of work expected to take ``cost_s`` seconds: enter the gate if
         not yet inside; raise a 503 problem if the gate is full or the work would end
-        past the deadline."""
-        left = self.deadline - monotonic() - cost_s
-        if left < 0:
+        past the deadline. Returns the seconds left until the deadline (more than
+        ``cost_s``): the work must not take longer."""
+        left = self.deadline - monotonic()
+        if left - cost_s <= 0:
             raise self._late(cost_s)
         if not self.inside:
-            if not self.gate.enter(min(self.wait_s, left)):
+            if not self.gate.enter(min(self.wait_s, left - cost_s)):
                 raise self.busy()
             self.inside = True
-            if self.deadline - monotonic() < cost_s:  # the wait used up the deadline
+            left = self.deadline - monotonic()
+            if left - cost_s <= 0:  # the wait used up the deadline
                 raise self._late(cost_s)
+        return left
 
     def close(self) -> None:
         if self.inside:

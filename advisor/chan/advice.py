@@ -235,13 +235,16 @@ def _rollout(g: Game, me: int) -> None:
 
 
 def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0,
-           samples: int | None = None, legal: Sequence[Action] | None = None) -> Advice:
+           samples: int | None = None, legal: Sequence[Action] | None = None,
+           limit_ms: float = MAX_BUDGET_MS) -> Advice:
     """Rank every legal action of the seat whose VIEW is given.
 
     The seed fixes the sequence of sampled worlds. With ``samples``, exactly that many
-    worlds are played (the answer is reproducible to the bit; a hard limit of
-    ``MAX_BUDGET_MS`` still applies); otherwise the search stops when ``budget_ms`` is
-    spent (at least two worlds), so the number of samples depends on the machine.
+    worlds are played (the answer is reproducible to the bit) unless ``limit_ms`` passes
+    first: the sampling then stops, the answer's ``samples`` says how many worlds were
+    played and a note says why. Otherwise the search stops when ``budget_ms`` is spent
+    (at least two worlds), so the number of samples depends on the machine. ``limit_ms``
+    (at most ``MAX_BUDGET_MS``) is a caller's deadline: a server's, for one request.
     ``legal`` may be passed when known (a bot inside the engine); otherwise it is
     derived from the VIEW.
     """
@@ -249,6 +252,9 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
     check_view(view)
     if not 0 < budget_ms <= MAX_BUDGET_MS:
         raise PositionError(f"budget_ms: between 0 and {MAX_BUDGET_MS:g}", field="budget_ms")
+    if not limit_ms > 0:
+        raise PositionError("limit_ms: a time limit above 0", field="limit_ms")
+    limit_ms = min(limit_ms, MAX_BUDGET_MS)
     me = view["seat"]
     if view.get("to_act", me) != me:
         raise PositionError(f"to_act: it is seat {view['to_act']}'s decision, not seat {me}'s",
@@ -284,7 +290,7 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
             method, states = "exact", solved
         else:
             method, sampled = "monte-carlo", candidates
-            deadline = started + (MAX_BUDGET_MS if samples else budget_ms) / 1000
+            deadline = started + (limit_ms if samples else min(budget_ms, limit_ms)) / 1000
             worlds = _monte_carlo(view, base, sampled, seed, samples, deadline)
     if method == "exact":
         ranked = sorted(order, key=lambda e: (-e.expected, -e.win, e.static_rank))
@@ -293,6 +299,9 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
     elapsed = time.perf_counter() - started
     advice = Advice(me, view["phase"], ranked, method, worlds, states, elapsed, budget_ms, seed)
     advice.explanation = explain(advice.actions[0], offered)
+    if samples and method == "monte-carlo" and worlds < samples:
+        advice.notes.append(f"{worlds} of the {samples} worlds asked for were played: the time "
+                            f"limit of {limit_ms:g} ms was reached")
     top = max(sampled, key=lambda e: e.expected) if method == "monte-carlo" else None
     if top is not None and top is not ranked[0]:
         advice.notes.append(

@@ -79,6 +79,17 @@ def test_reproducible_for_a_seed_and_number_of_samples() -> None:
     assert one["samples"] == 12 and one["method"] == "monte-carlo"
 
 
+def test_a_time_limit_stops_the_sampling_and_says_so() -> None:
+    a = advise(EXAMPLE, samples=10**6, limit_ms=30)  # far more worlds than 30 ms allow
+    assert a.method == "monte-carlo" and 0 < a.samples < 10**6
+    assert any(f"{a.samples} of the {10**6} worlds" in n for n in a.notes)
+    assert not any("time limit" in n for n in advise(EXAMPLE, samples=3).notes)
+    for bad in (0.0, -1.0, float("nan")):
+        with pytest.raises(PositionError) as info:
+            advise(EXAMPLE, samples=3, limit_ms=bad)
+        assert info.value.field == "limit_ms"
+
+
 def test_a_win_is_certain_and_ranked_first() -> None:
     g = Game.from_deal(seed=1)
     # find a position with a win claim by playing greedy deals until one appears

@@ -260,10 +260,10 @@ def test_a_request_that_would_pass_its_deadline_is_503(clock: FakeClock) -> None
 def test_a_batch_stops_before_the_view_that_would_pass_the_deadline(
     clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen: list[int] = []
+    seen: list[tuple[int, float]] = []
 
     def slow(view: dict[str, Any], **kwargs: Any) -> Any:
-        seen.append(kwargs["samples"])
+        seen.append((kwargs["samples"], kwargs["limit_ms"]))
         clock.now += 3.0  # every VIEW takes 3 s
         return advise(view, samples=2)
 
@@ -273,7 +273,19 @@ def test_a_batch_stops_before_the_view_that_would_pass_the_deadline(
     # long as the slowest so far: 3 s at t=0, 3 and 6 fit in 10 s, the fourth would not.
     resp = app.test_client().post("/v1/chan/advice?samples=7", json=[VIEW] * 5)
     problem(resp, 503, "deadline")
-    assert seen == [7, 7, 7]
+    # Each VIEW is told the time left: none can run past the deadline.
+    assert seen == [(7, 10_000.0), (7, 7_000.0), (7, 4_000.0)]
+
+
+def test_even_the_first_view_stops_sampling_at_the_deadline() -> None:
+    # The real advisor, asked for far more worlds than 0.3 s allows.
+    app = gated_app(ADVICE_DEADLINE_S=0.3, MAX_ADVICE_SAMPLES=10**6)
+    resp = app.test_client().post(f"/v1/chan/advice?samples={10**6}", json=VIEW)
+    assert resp.status_code == 200, resp.get_json()
+    advice = resp.get_json()
+    assert advice["method"] == "monte-carlo" and 0 < advice["samples"] < 10**6
+    assert advice["actions"][0]["samples"] == advice["samples"]
+    assert any("time limit" in note for note in advice["notes"])
 
 
 # --- query parameters -----------------------------------------------------------------
@@ -296,8 +308,10 @@ def test_samples_and_budget_are_capped_by_the_server(held: HeldAdvisor) -> None:
                          "MAX_ADVICE_BUDGET_MS": 30.0}).test_client()
     assert client.post("/v1/chan/advice?samples=100000&budget_ms=1e9&seed=-4",
                        json=VIEW).status_code == 200
+    assert 0 < held.calls[-1].pop("limit_ms") <= DEFAULTS["ADVICE_DEADLINE_S"] * 1000
     assert held.calls[-1] == {"budget_ms": 30.0, "samples": 6, "seed": -4}
     assert client.post("/v1/chan/advice", json=VIEW).status_code == 200
+    assert 0 < held.calls[-1].pop("limit_ms") <= DEFAULTS["ADVICE_DEADLINE_S"] * 1000
     assert held.calls[-1] == {"budget_ms": 15.0, "samples": None, "seed": 0}
 
 
