@@ -13,11 +13,11 @@ TYPE_PATHS := $(wildcard advisor service)
 
 STAMP := $(VENV)/.installed
 
-.PHONY: help install run test lint typecheck pytest serve bench load clean
+.PHONY: help install run test lint typecheck pytest serve screenshots bench load clean
 
 help: ## List the targets
 	@grep -E '^[a-z][a-zA-Z_-]*:.*## ' $(MAKEFILE_LIST) \
-		| awk 'BEGIN {FS = ":.*## "}; {printf "  %-10s %s\n", $$1, $$2}'
+		| awk 'BEGIN {FS = ":.*## "}; {printf "  %-12s %s\n", $$1, $$2}'
 
 install: $(STAMP) ## Create .venv/ and install the package with its test tools
 
@@ -44,6 +44,9 @@ pytest: install ## Run the tests and doctests
 
 serve: install ## Run the web service with gunicorn on $(PORT)
 	PORT=$(PORT) $(BIN)/gunicorn -c service/gunicorn.conf.py service.wsgi:app
+
+screenshots: install ## Save docs/play.png and docs/analyze.png (browser tests, system Chromium)
+	CHAN_SCREENSHOTS=1 $(BIN)/pytest -q tests/service/test_play_browser.py
 
 bench: install ## Run the evaluation benchmark
 	$(BIN)/python benchmarks/chan_eval.py

@@ -275,8 +275,11 @@ function forget() {
 
 function deal() {
   return run(async () => {
-    const opponents = [1, 2, 3].map((s) => $(`opp${s}`).value);
-    const t = await api("POST", "/v1/play", {opponents, rules: $("rules").value});
+    const body = {opponents: [1, 2, 3].map((s) => $(`opp${s}`).value),
+                  rules: $("rules").value};
+    const seed = new URLSearchParams(location.search).get("seed");  // /play?seed=42
+    if (seed !== null && /^[0-9]+$/.test(seed)) body.seed = Number(seed);
+    const t = await api("POST", "/v1/play", body);
     seenLog = 0;
     remember(t);
     render(t);
@@ -303,6 +306,10 @@ function hint() {
 function showHint(advice) {
   const out = $("hint-out");
   const pct = (x) => `${Math.round(x * 100)}%`;
+  // As the CLI: chances only for actions that were sampled, solved, or win outright;
+  // the others are ranked by the static evaluation alone.
+  const measured = (e) => e.samples > 0 || advice.method === "exact" ||
+    e.action.do === "win" || e.action.do === "heaven";
   out.replaceChildren(
     el("p", {}, el("strong", {}, "Advisor: "), advice.explanation),
     el("table", {class: "grid", id: "ranking"},
@@ -311,8 +318,9 @@ function showHint(advice) {
          el("th", {}, "waits")),
       advice.actions.map((e, i) => el("tr", {},
         el("td", {}, i + 1), el("td", {}, actionLabel(e.action, table.view)),
-        el("td", {class: "num"}, pct(e.win)),
-        el("td", {class: "num"}, (e.expected >= 0 ? "+" : "") + e.expected.toFixed(2)),
+        el("td", {class: "num"}, measured(e) ? pct(e.win) : "—"),
+        el("td", {class: "num"}, measured(e)
+          ? (e.expected >= 0 ? "+" : "") + e.expected.toFixed(2) : "—"),
         el("td", {class: "num"}, e.distance === null ? "—" : e.distance),
         el("td", {}, e.waits.map((w) => `${name(w.card)} (${w.unseen})`).join(", "))))),
     el("p", {class: "dim"}, `${advice.method}, ${advice.samples} samples, ` +

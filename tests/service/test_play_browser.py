@@ -1,0 +1,166 @@
+"""End to end in a real browser: the system's Chromium, driven by Playwright, against the
+app served on loopback by a real server thread. A whole deal is played by clicks, its
+record downloaded and replayed; the analysis page is used as a person would.
+
+The browser is Debian's ``/usr/bin/chromium`` (``.ci/run`` installs it); no browser is
+ever downloaded. With ``CHAN_SCREENSHOTS=1`` the tests also save the pictures shown in
+the README (``docs/play.png``, ``docs/analyze.png``): ``make screenshots``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from playwright.sync_api import Browser, Page, sync_playwright
+from werkzeug.serving import make_server
+
+from advisor.chan.record import replay
+from advisor.cli import main as cli
+from service import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+SCREENSHOTS = bool(os.environ.get("CHAN_SCREENSHOTS"))
+SHEET_HAND = "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v"
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=f"no Chromium at {CHROMIUM} (Debian package 'chromium'; .ci/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("play") / "play.sqlite3"
+    app = create_app({"PLAY_DB": str(db)})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser, base_url: str) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900},
+                                  accept_downloads=True)
+    pg = context.new_page()
+    errors: list[str] = []
+    elsewhere: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("request", lambda req: None if req.url.startswith((base_url, "data:"))
+          else elsewhere.append(req.url))
+    pg.set_default_timeout(20_000)
+    yield pg
+    context.close()
+    assert errors == [], "script errors on the page"
+    assert elsewhere == [], "the page fetched something from elsewhere"
+
+
+def _click(page: Page, selector: str) -> None:
+    """Click a button that talks to the server and wait for its answer to be drawn."""
+    with page.expect_response(lambda r: "/v1/play" in r.url):
+        page.click(selector)
+    page.wait_for_function("!document.body.classList.contains('busy')")
+
+
+def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> None:
+    page.goto(f"{base_url}/play?seed=10")  # 13 decisions; AI 1 wins
+    _click(page, "#deal")
+    assert page.locator("#door0 .hand .card").count() >= 1
+    assert "Cái" in page.inner_text("#table")  # the dealer is marked
+    clicks = 0
+    hinted = reloaded = refused = False
+    while not page.is_visible("#result"):
+        assert clicks < 300, "the deal does not end"
+        buttons = page.locator("#actions button.action")
+        assert buttons.count() >= 2  # exactly the legal actions; forced ones are played
+        if not hinted:
+            _click(page, "#hint")
+            assert page.locator("#ranking tr").count() == buttons.count() + 1
+            assert page.locator("#actions button.hinted").count() == 1
+            hinted = True
+        illegal = page.locator("#hand button.card:not(.legal)")
+        if not refused and illegal.count():
+            # A card the rules forbid: the server says which rule, and nothing changes.
+            version = page.evaluate("table.version")
+            _click(page, "#hand button.card:not(.legal) >> nth=0")
+            assert page.is_visible("#error")
+            assert page.inner_text("#error .rule").startswith("Rule R")
+            assert page.evaluate("table.version") == version
+            refused = True
+        if clicks == 5 and not reloaded:
+            if SCREENSHOTS:
+                _click(page, "#hint")
+                page.screenshot(path=str(DOCS / "play.png"), full_page=True)
+            version = page.evaluate("table.version")
+            page.reload()  # the table lives on the server: a reload resumes it
+            page.wait_for_selector("#actions button.action")
+            assert page.evaluate("table.version") == version
+            reloaded = True
+        _click(page, "#actions button.action >> nth=0")
+        clicks += 1
+    assert hinted and refused and reloaded
+    result = page.inner_text("#result")
+    assert "point" in result or "Draw" in result
+    assert page.locator("#payments td").count() == 4
+    assert "AI 1" in page.inner_text("#log")
+    with page.expect_download() as download:
+        page.click("#record")
+    path = tmp_path / "deal.json"
+    download.value.save_as(path)
+    rec: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    assert rec["format"] == "chan-record/1" and replay(rec).valid
+    run = CliRunner().invoke(cli, ["chan", "replay", str(path)])
+    assert run.exit_code == 0, run.output
+
+
+def test_the_table_fits_a_phone(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{base_url}/play?seed=5")
+    with page.expect_response(lambda r: "/v1/play" in r.url):
+        page.click("#deal")
+    page.wait_for_selector("#door0 .hand .card")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
+
+
+def test_the_analysis_page(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/analyze")
+    page.fill("#hand", SHEET_HAND)
+    page.fill("#win", "8m")
+    page.select_option("#by", "own_door")
+    page.click("#go")
+    page.wait_for_selector("#analysis")
+    page.wait_for_load_state("load")  # the stylesheet too
+    analysis = page.inner_text("#analysis")
+    assert "20 cards · 6 Chắn · 4 Cạ" in analysis and "Discards, best first" in analysis
+    assert "Win: 5 points" in page.inner_text("#score")
+    red = page.locator("#analysis .c.red").first
+    assert red.evaluate("e => getComputedStyle(e).color") == "rgb(192, 22, 27)"
+    assert page.locator("#cards .card").count() == 20
+    if SCREENSHOTS:
+        page.screenshot(path=str(DOCS / "analyze.png"), full_page=True)
+    page.fill("#hand", "2v 2v zz 4v")
+    page.click("#go")
+    page.wait_for_selector("#error")
+    assert "zz" in page.inner_text("#error .token")
