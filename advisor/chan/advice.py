@@ -301,7 +301,7 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
     advice.explanation = explain(advice.actions[0], offered)
     if samples and method == "monte-carlo" and worlds < samples:
         advice.notes.append(f"{worlds} of the {samples} worlds asked for were played: the time "
-                            f"limit of {limit_ms:g} ms was reached")
+                            f"limit of {limit_ms:.0f} ms was reached")
     top = max(sampled, key=lambda e: e.expected) if method == "monte-carlo" else None
     if top is not None and top is not ranked[0]:
         advice.notes.append(
