@@ -280,9 +280,9 @@ def hint(table: str) -> dict[str, Any]:
         if not t.waiting:
             raise Problem(409, "not-your-turn", "Not your turn",
                           "the deal is over" if t.over else "no decision of yours is pending")
-        passage.check(budget / 1000)
+        left = passage.check(budget / 1000 if samples is None else 0.0)
         advice = advise(t.view(), budget_ms=budget, samples=samples,
-                        seed=query.get("seed", 0), legal=t.legal())
+                        seed=query.get("seed", 0), legal=t.legal(), limit_ms=left * 1000)
         return advice.to_json()
 
 
