@@ -3,12 +3,11 @@ request, a record prefix, a settlement) and the library's answers.
 
 As for Chắn (:mod:`service.schemas`), a request schema checks the shape and the JSON
 types only; the cards, the rules and the sizes are the library's to check
-(:meth:`advisor.khanhoo.position.Position.from_json`, :func:`~advisor.khanhoo.advice.
-advice_request`, :meth:`~advisor.khanhoo.scoring.Settlement.from_json`), and so are the
-ranges that ``metadata`` shows in the OpenAPI document (``sets`` 2–4, ``players`` 2–5 …):
-their errors cite the rule (K1, K3 …). The answer schemas describe the library's
-``to_json()`` exactly and strictly, so that a test — and schemathesis — can check each
-answer against them.
+(``Position.from_json``, ``advice_request``, ``Settlement.from_json`` in
+:mod:`advisor.khanhoo`), and so are the ranges that ``metadata`` shows in the OpenAPI
+document (``sets`` 2–4, ``players`` 2–5 …): their errors cite the rule (K1, K3 …).
+The answer schemas describe the library's ``to_json()`` exactly and strictly, so that a
+test — and schemathesis — can check each answer against them.
 
 Names start with ``Khanhoo``: the OpenAPI document names its schemas after the classes,
 and Chắn has a ``Position`` and an ``Advice`` of its own.
