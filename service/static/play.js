@@ -230,7 +230,13 @@ async function api(method, url, body) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const resp = await fetch(url, init);
+  let resp = await fetch(url, init);
+  // A busy worker (503, the advisor's gate) says when to come back: wait and retry.
+  for (let tries = 0; resp.status === 503 && tries < 3; tries++) {
+    const wait = Number(resp.headers.get("Retry-After")) || 1;
+    await new Promise((done) => setTimeout(done, wait * 1000));
+    resp = await fetch(url, init);
+  }
   const data = await resp.json().catch(() => null);
   if (!resp.ok) {
     const err = new Error((data && data.detail) || resp.statusText);

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from advisor.chan.cards import FACES
 from advisor.chan.record import replay
 from advisor.chan.session import Table
-from service import create_app
+from service import create_app, playstore
 from service.play import RecordSchema, TableSchema
 from service.schemas import AdviceSchema, ProblemSchema
 
@@ -197,6 +197,17 @@ def test_the_database_is_in_wal_mode(client: FlaskClient, db: str) -> None:
     _new(client)
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_change_is_written_only_over_the_version_it_was_computed_from(db: str) -> None:
+    store = playstore.Store(playstore.connect(db), ttl_s=60)
+    sid = store.create({"n": 0})
+    row = store.load(sid)
+    assert row is not None and row.version == 1
+    assert store.save(sid, {"n": 1}, version=1)  # the first of two racing requests
+    assert not store.save(sid, {"n": 2}, version=1)  # the second: refused (409)
+    again = store.load(sid)
+    assert again is not None and (again.state, again.version) == ({"n": 1}, 2)
 
 
 def test_idle_tables_expire_and_are_purged(db: str) -> None:
