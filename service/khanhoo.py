@@ -49,9 +49,6 @@ register_rules(bp, "khanhoo", lambda: [
      "options": {name: False for name in OPTION_HELP}},
 ])
 
-ADVICE_SECONDS = 0.5
-"""Default time budget of one advice (config ``KHANHOO_ADVICE_SECONDS``)."""
-
 # Examples shown in the OpenAPI document (and tried by schemathesis): the rules page's
 # best hand, a hand one card from going out, and the settlement of the article.
 _BEST = {"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"}
@@ -102,7 +99,7 @@ def advice_view() -> Response:
     or a request that would pass its deadline, is answered 503 with `Retry-After`.
     """
     cfg = current_app.config
-    budget = Budget(seconds=float(cfg.get("KHANHOO_ADVICE_SECONDS", ADVICE_SECONDS)))
+    budget = Budget(seconds=float(cfg["KHANHOO_ADVICE_SECONDS"]))
     with ticket() as passage:  # a saturated worker refuses before reading anything
 
         def compute(obj: object) -> Advice:
@@ -124,4 +121,4 @@ def settle_view() -> Response:
     return evaluate(_settle, Settlement.from_json, lambda s: s)
 
 
-__all__ = ["ADVICE_SECONDS", "bp"]
+__all__ = ["bp"]

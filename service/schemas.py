@@ -434,6 +434,8 @@ class LimitsSchema(Schema):
                                         metadata={"description": "MAX_ADVICE_BUDGET_MS"})
     max_advice_samples = StrictInteger(required=True,
                                        metadata={"description": "MAX_ADVICE_SAMPLES"})
+    khanhoo_advice_seconds = fields.Float(
+        required=True, metadata={"description": "KHANHOO_ADVICE_SECONDS: one Khanhoo advice"})
     advice_slots = StrictInteger(required=True, metadata={"description": "ADVICE_SLOTS"})
     advice_queue = StrictInteger(required=True, metadata={"description": "ADVICE_QUEUE"})
     advice_queue_wait_s = fields.Float(required=True,

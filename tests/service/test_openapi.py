@@ -186,7 +186,8 @@ def test_khanhoo_answer_schemas_match_the_library() -> None:
 
 
 def test_meta_describes_the_server() -> None:
-    app = create_app({"MAX_ADVICE_BUDGET_MS": 10.0, "ADVICE_SLOTS": 2})
+    app = create_app({"MAX_ADVICE_BUDGET_MS": 10.0, "ADVICE_SLOTS": 2,
+                      "KHANHOO_ADVICE_SECONDS": 0.2})
     meta = app.test_client().get("/v1/meta").get_json()
     assert (meta["name"], meta["version"]) == ("chan-advisor", __version__)
     chan = next(g for g in meta["games"] if g["name"] == "chan")
@@ -197,6 +198,7 @@ def test_meta_describes_the_server() -> None:
     assert limits["max_body_bytes"] == 256 * 1024 and limits["max_batch"] == 1000
     assert limits["max_advice_budget_ms"] == 10.0 and limits["advice_slots"] == 2
     assert limits["default_advice_budget_ms"] == 10.0  # the default is capped too
+    assert limits["khanhoo_advice_seconds"] == 0.2
 
 
 # --- the API page ---------------------------------------------------------------------
