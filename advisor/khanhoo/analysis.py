@@ -9,7 +9,7 @@ the cards that would lower it (at rest) or the discard table (owing a card).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from advisor.errors import HandSizeError
@@ -77,6 +77,10 @@ def analyze(pos: Position) -> Analysis:
                            for c in useful_cards(pos.hand, pos.rules, target, pos.own))
     else:
         table = tuple(discard_table(pos.hand, pos.rules, target, pos.own, pos.seen))
+        if result.out:  # a row going out gives the deal's score, as the score does (K8)
+            best = max(r.points or 0 for r in table if r.out)
+            table = tuple(replace(r, points=(r.points or 0) + result.points - best)
+                          if r.out else r for r in table)
     return Analysis(pos, result, d, useful, table)
 
 

@@ -160,3 +160,12 @@ def test_analysis_owing_a_card_gives_the_discard_table() -> None:
 def test_analysis_needs_15_or_16() -> None:
     with pytest.raises(HandSizeError):
         analyze(pos(hand="Ah 2c"))
+
+
+def test_k8_a_discard_row_going_out_gives_the_deal_score() -> None:
+    # laid Royal group (4) + concealed 12 + 5 for going out: the table agrees with score
+    pos = Position.from_json({"hand": "Ah 4h 5h 6h 8h 9h 9h 2c 8c 3d 8d Qs Ks",
+                              "melds": ["7d 7d Js"]})
+    a = analyze(pos)
+    outs = [r for r in a.discards if r.out]
+    assert a.score.points == 21 and outs[0].card.code == "Qs" and outs[0].points == 21
