@@ -1,12 +1,14 @@
 """Strength of the Khanhoo advisor: its win share against greedy bots.
 
     python benchmarks/khanhoo_strength.py [--deals 1000] [--players 3] [--seed 1]
-                                          [--budget 0.5] [--opponent greedy]
+                                          [--budget 0.5] [--opponent greedy] [--jobs 2]
 
 Plays DEALS deals in duplicate (each deal once per seat rotation, so every player gets
 every hand) between the advisor (seat spec ``advisor:BUDGET``) and PLAYERS − 1 copies of
 the opponent, and prints each player's wins, win share with its 95% interval, points and
 mean settlement, and the advisor's share over the opponents' mean share (goal: 1.5).
+The deals are split into slices played by JOBS processes and the slices merged (the
+deals are the same whatever JOBS is).
 Then plays LATENCY more deals with the advisor in seat 0 and prints its time per
 decision (median, 99th percentile, worst).
 """
@@ -20,6 +22,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from advisor.khanhoo.advice import AdvisorBot, Budget
 from advisor.khanhoo.bots import make_bot
 from advisor.khanhoo.game import Action, Game
-from advisor.khanhoo.simulate import play, simulate
+from advisor.khanhoo.simulate import Summary, play, simulate
 
 
 class TimedAdvisor(AdvisorBot):
@@ -56,9 +59,20 @@ def latency(players: int, opponent: str, budget: float, deals: int, seed: int) -
           f"worst {t[-1] * 1000:.0f} ms")
 
 
-def tournament(specs: list[str], deals: int, seed: int) -> None:
+def run_slice(args: tuple[list[str], int, int, int]) -> Summary:
+    specs, seed, first, games = args
+    return simulate(specs, games=games, seed=seed, duplicate=True, first=first)
+
+
+def tournament(specs: list[str], deals: int, seed: int, jobs: int) -> None:
     start = time.perf_counter()
-    s = simulate(specs, games=deals, seed=seed, duplicate=True)
+    step = -(-deals // (jobs * 4))
+    slices = [(specs, seed, k, min(step, deals - k)) for k in range(0, deals, step)]
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = list(pool.map(run_slice, slices))
+    s = parts[0]
+    for part in parts[1:]:
+        s.merge(part)
     seconds = time.perf_counter() - start
     for p in s.players:
         lo, hi = p.share_ci95()
@@ -67,7 +81,8 @@ def tournament(specs: list[str], deals: int, seed: int) -> None:
     adv, *rest = s.players
     mean_rest = sum(p.win_share for p in rest) / len(rest)
     print(f"advisor share / opponents' mean share = {adv.win_share / mean_rest:.2f} "
-          f"(goal 1.5); draws {s.draws}; {s.games} games in {seconds:.0f} s", flush=True)
+          f"(goal 1.5); draws {s.draws}; {s.games} games in {seconds:.0f} s with {jobs} "
+          "processes", flush=True)
 
 
 def main() -> None:
@@ -79,12 +94,13 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=0.5)
     ap.add_argument("--opponent", default="greedy")
     ap.add_argument("--latency", type=int, default=50, help="deals timed for the latency")
+    ap.add_argument("--jobs", type=int, default=2, help="processes for the tournament")
     args = ap.parse_args()
     specs = [f"advisor:{args.budget:g}"] + [args.opponent] * (args.players - 1)
     print(f"# Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, "
           f"{args.deals} deals × {args.players} rotations, seats {','.join(specs)}", flush=True)
     if args.deals:
-        tournament(specs, args.deals, args.seed)
+        tournament(specs, args.deals, args.seed, args.jobs)
     if args.latency:
         latency(args.players, args.opponent, args.budget, args.latency, args.seed)
 

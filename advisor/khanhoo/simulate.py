@@ -45,6 +45,20 @@ class Summary:
     outcomes: dict[str, int] = field(default_factory=dict)
     incidents: list[Incident] = field(default_factory=list)
 
+    def merge(self, other: Summary) -> None:
+        """Add another slice of the same run (same players, other deals)."""
+        self.deals += other.deals
+        self.games += other.games
+        self.draws += other.draws
+        self.moves += other.moves
+        self.decisions += other.decisions
+        self.seconds += other.seconds
+        self.incidents += other.incidents
+        for how, n in other.outcomes.items():
+            self.outcomes[how] = self.outcomes.get(how, 0) + n
+        for mine, theirs in zip(self.players, other.players):
+            mine.merge(theirs)
+
     def to_json(self) -> dict[str, Any]:
         secs = max(self.seconds, 1e-9)
         return {
@@ -80,10 +94,13 @@ def simulate(
     max_turns: int = MAX_TURNS,
     time_limit: float = DEFAULT_TIME_LIMIT,
     on_game: Callable[[Game, list[str]], None] | None = None,
+    first: int = 0,
 ) -> Summary:
     """Play ``games`` deals (each once per rotation with ``duplicate``) between the
     players named by ``specs`` (2–5 of them; player p at seat p, rotated per replay).
-    With ``orphan`` (four players), the highest cutter — drawn at random — is orphan (K7)."""
+    With ``orphan`` (four players), the highest cutter — drawn at random — is orphan (K7).
+    Deal k is dealt from ``random.Random(f"khanhoo:{seed}:{k}")``, k counting from
+    ``first``, so a long run can be split into slices and the slices merged."""
     n = len(specs)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise AdvisorError(f"seats: {n} seat specs given; a table has {MIN_PLAYERS} to "
@@ -98,7 +115,7 @@ def simulate(
                       [PlayerStats(p, s, scored=True) for p, s in enumerate(specs)])
     start = time.perf_counter()
     try:
-        for k in range(games):
+        for k in range(first, first + games):
             rng = random.Random(f"khanhoo:{seed}:{k}")
             orphan_seat = rng.randrange(n) if orphan else None
             deal = Game.from_deal(n, rng=rng, rules=rules, orphan=orphan_seat,

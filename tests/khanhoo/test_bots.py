@@ -126,6 +126,15 @@ def test_simulation_is_deterministic_for_a_seed() -> None:
     assert a == b
 
 
+def test_slices_of_a_run_merge_into_the_whole_run() -> None:
+    specs = ["greedy", "greedy", "greedy"]
+    whole = simulate(specs, games=4, seed=3, duplicate=True)
+    part = simulate(specs, games=2, seed=3, duplicate=True)
+    part.merge(simulate(specs, games=2, seed=3, duplicate=True, first=2))
+    assert [p.to_json() for p in part.players] == [p.to_json() for p in whole.players]
+    assert (part.games, part.outcomes) == (whole.games, whole.outcomes)
+
+
 def test_duplicate_gives_every_player_every_seat() -> None:
     s = simulate(["greedy", "random", "random"], games=2, seed=2, duplicate=True)
     assert s.games == 6 and all(p.deals == 6 for p in s.players)
