@@ -329,6 +329,7 @@ function showHint(advice) {
           ? (e.expected >= 0 ? "+" : "") + e.expected.toFixed(2) : "—"),
         el("td", {class: "num"}, e.distance === null ? "—" : e.distance),
         el("td", {}, e.waits.map((w) => `${name(w.card)} (${w.unseen})`).join(", "))))),
+    ...(advice.notes || []).map((n) => el("p", {class: "dim note"}, `Note: ${n}`)),
     el("p", {class: "dim"}, `${advice.method}, ${advice.samples} samples, ` +
       `${advice.ms} ms`));
   out.hidden = false;
