@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from advisor.botpipe import Incident
 from advisor.errors import AdvisorError
 
 Z95 = 1.959964
@@ -48,6 +49,22 @@ class Player(Protocol):
     def decide(self, view: dict[str, Any], legal: Sequence[Any]) -> Any: ...
 
     def end(self, result: dict[str, Any]) -> None: ...
+
+
+class BaseBot:
+    """What every built-in bot of either game does at the start and the end of a deal:
+    remember its seat, nothing more."""
+
+    name = "bot"
+
+    def start(self, seat: int, rules: Any) -> None:
+        self.seat = seat
+
+    def end(self, result: dict[str, Any]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 def play(game: Engine, bots: Sequence[Player], rules: Any) -> tuple[int, int]:
@@ -164,6 +181,37 @@ class PlayerStats:
         return out
 
 
+@dataclass
+class RunSummary:
+    """What a simulation run of either game measured; each game's ``Summary`` adds its
+    own tallies (and its own JSON)."""
+
+    specs: list[str]
+    seed: int
+    duplicate: bool
+    rules: Any
+    players: list[PlayerStats]
+    deals: int = 0
+    games: int = 0
+    draws: int = 0
+    moves: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    incidents: list[Incident] = field(default_factory=list)
+
+    def merge(self, other: RunSummary) -> None:
+        """Add another slice of the same run (same players, other deals)."""
+        self.deals += other.deals
+        self.games += other.games
+        self.draws += other.draws
+        self.moves += other.moves
+        self.decisions += other.decisions
+        self.seconds += other.seconds
+        self.incidents += other.incidents
+        for mine, theirs in zip(self.players, other.players):
+            mine.merge(theirs)
+
+
 def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
     """Median, 99th percentile and maximum of decision times, in milliseconds."""
     if not seconds:
@@ -177,4 +225,4 @@ def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
             "max": round(xs[-1] * 1000, 2)}
 
 
-__all__ = ["Z95", "PlayerStats", "Replay", "latency_summary", "play"]
+__all__ = ["Z95", "BaseBot", "PlayerStats", "Replay", "RunSummary", "latency_summary", "play"]

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.chan.bots import BaseBot, greedy_choice
+from advisor.chan.bots import greedy_choice
 from advisor.chan.cards import COPIES, Counts, Face, parse_cards
 from advisor.chan.endgame import ZERO, Budget, Solver, Value
 from advisor.chan.game import SEATS, Action, Game
@@ -48,6 +48,7 @@ from advisor.chan.pairing import (
     wait_faces,
 )
 from advisor.chan.view import check_view, hidden_sizes, unseen_counts, world
+from advisor.deals import BaseBot
 from advisor.errors import PositionError
 
 DEFAULT_BUDGET_MS = 15.0

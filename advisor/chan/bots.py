@@ -16,6 +16,7 @@ from advisor.botpipe import BotProcess, Incident
 from advisor.chan.cards import BY_CODE, Counts, Face, counts_of, parse_cards
 from advisor.chan.game import Action
 from advisor.chan.pairing import Exposed, Meld, discard_distances, distance, p0_counts
+from advisor.deals import BaseBot
 from advisor.errors import AdvisorError
 
 DEFAULT_TIME_LIMIT = 5.0
@@ -34,19 +35,6 @@ class Bot(Protocol):
     def end(self, result: dict[str, Any]) -> None: ...
 
     def close(self) -> None: ...
-
-
-class BaseBot:
-    name = "bot"
-
-    def start(self, seat: int, rules: str) -> None:
-        self.seat = seat
-
-    def end(self, result: dict[str, Any]) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 class RandomBot(BaseBot):

@@ -17,42 +17,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.chan.bots import DEFAULT_TIME_LIMIT, Bot, ExecBot, Incident, make_bot
+from advisor.chan.bots import DEFAULT_TIME_LIMIT, Bot, ExecBot, make_bot
 from advisor.chan.game import SEATS, Game
-from advisor.deals import PlayerStats, latency_summary
+from advisor.deals import PlayerStats, RunSummary, latency_summary
 from advisor.deals import play as play_deal
 from advisor.errors import AdvisorError
 
 
 @dataclass
-class Summary:
-    """What a simulation run measured."""
+class Summary(RunSummary):
+    """What a simulation run measured (``rules``: the profile's name)."""
 
-    specs: list[str]
-    seed: int
-    duplicate: bool
-    rules: str
-    players: list[PlayerStats]
-    deals: int = 0
-    games: int = 0
-    draws: int = 0
-    moves: int = 0
-    decisions: int = 0
-    seconds: float = 0.0
-    incidents: list[Incident] = field(default_factory=list)
     latencies: dict[int, list[float]] = field(default_factory=dict)  # advisor players
 
-    def merge(self, other: Summary) -> None:
+    def merge(self, other: RunSummary) -> None:
         """Add another slice of the same run (same players, other deals)."""
-        self.deals += other.deals
-        self.games += other.games
-        self.draws += other.draws
-        self.moves += other.moves
-        self.decisions += other.decisions
-        self.seconds += other.seconds
-        self.incidents += other.incidents
-        for mine, theirs in zip(self.players, other.players):
-            mine.merge(theirs)
+        super().merge(other)
+        assert isinstance(other, Summary)
         for p, times in other.latencies.items():
             self.latencies.setdefault(p, []).extend(times)
 

@@ -37,8 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from advisor.deals import BaseBot
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
-from advisor.khanhoo.bots import BaseBot, SeatCards, partners, without
+from advisor.khanhoo.bots import SeatCards, partners, without
 from advisor.khanhoo.cards import (
     CARDS,
     JOKER,
@@ -528,9 +529,8 @@ def _option(a: Action, j: Judged, table: Table, lead: int | None, what: str) -> 
 
 # --- inputs: a record prefix or a position ------------------------------------------------------
 
-def advise_record(rec: object, budget: Budget | None = None) -> Advice:
-    """Advice for the decision pending at the end of a record prefix (the pending seat's
-    view only is used)."""
+def _pending_of_record(rec: object) -> tuple[dict[str, Any], list[Action]]:
+    """The VIEW of the seat to act at the end of a record prefix, and its legal actions."""
     r = replay(rec, partial=True)
     if not r.valid or r.game is None:
         assert r.error is not None
@@ -540,7 +540,14 @@ def advise_record(rec: object, budget: Budget | None = None) -> Advice:
     if d is None:
         raise PositionError("the deal of this record is over: there is nothing to advise",
                             field="moves")
-    return advise(g.view(d.seat), g.legal_actions(), budget)
+    return g.view(d.seat), g.legal_actions()
+
+
+def advise_record(rec: object, budget: Budget | None = None) -> Advice:
+    """Advice for the decision pending at the end of a record prefix (the pending seat's
+    view only is used)."""
+    view, legal = _pending_of_record(rec)
+    return advise(view, legal, budget)
 
 
 ADVICE_FIELDS = ("players", "offer", "from", "turn", "stock_left")
@@ -553,16 +560,7 @@ def advice_request(obj: object) -> tuple[dict[str, Any], list[Action]]:
     player — or ``"other"``), and optionally ``players`` (default 3) and ``turn`` (turns
     each opponent has played, default 0). ``null`` for any of them means "not given"."""
     if isinstance(obj, dict) and "format" in obj:
-        r = replay(obj, partial=True)
-        if not r.valid or r.game is None:
-            assert r.error is not None
-            raise r.error
-        g = r.game
-        d = g.pending
-        if d is None:
-            raise PositionError("the deal of this record is over: there is nothing to advise",
-                                field="moves")
-        return g.view(d.seat), g.legal_actions()
+        return _pending_of_record(obj)
     if not isinstance(obj, dict):
         raise PositionError("an advice request must be a JSON object", field="$")
     extra = {k: obj[k] for k in ADVICE_FIELDS if obj.get(k) is not None}

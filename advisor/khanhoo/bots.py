@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from advisor.botpipe import BotProcess, Incident
+from advisor.deals import BaseBot
 from advisor.errors import AdvisorError
 from advisor.khanhoo.cards import (
     JOKER,
@@ -107,21 +108,6 @@ def partners(hand: Counts, c: Card) -> int:
         if c.index == partner:
             n += hand[court]
     return n
-
-
-class BaseBot:
-    """What every built-in bot does at the start and the end of a deal: nothing much."""
-
-    name = "bot"
-
-    def start(self, seat: int, rules: dict[str, Any]) -> None:
-        self.seat = seat
-
-    def end(self, result: dict[str, Any]) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 class RandomBot(BaseBot):

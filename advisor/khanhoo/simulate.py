@@ -18,46 +18,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.deals import PlayerStats
+from advisor.deals import PlayerStats, RunSummary
 from advisor.deals import play as play_deal
 from advisor.errors import AdvisorError
-from advisor.khanhoo.bots import DEFAULT_TIME_LIMIT, Bot, ExecBot, Incident, make_bot
+from advisor.khanhoo.bots import DEFAULT_TIME_LIMIT, Bot, ExecBot, make_bot
 from advisor.khanhoo.game import MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Game, table_rules
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import settlement
 
 
 @dataclass
-class Summary:
-    """What a simulation run measured."""
+class Summary(RunSummary):
+    """What a simulation run measured (``rules``: the :class:`Rules` in force)."""
 
-    specs: list[str]
-    seed: int
-    duplicate: bool
-    rules: Rules
-    players: list[PlayerStats]
-    deals: int = 0
-    games: int = 0
-    draws: int = 0
-    moves: int = 0
-    decisions: int = 0
-    seconds: float = 0.0
-    outcomes: dict[str, int] = field(default_factory=dict)
-    incidents: list[Incident] = field(default_factory=list)
+    outcomes: dict[str, int] = field(default_factory=dict)  # how the deals ended
 
-    def merge(self, other: Summary) -> None:
+    def merge(self, other: RunSummary) -> None:
         """Add another slice of the same run (same players, other deals)."""
-        self.deals += other.deals
-        self.games += other.games
-        self.draws += other.draws
-        self.moves += other.moves
-        self.decisions += other.decisions
-        self.seconds += other.seconds
-        self.incidents += other.incidents
+        super().merge(other)
+        assert isinstance(other, Summary)
         for how, n in other.outcomes.items():
             self.outcomes[how] = self.outcomes.get(how, 0) + n
-        for mine, theirs in zip(self.players, other.players):
-            mine.merge(theirs)
 
     def to_json(self) -> dict[str, Any]:
         secs = max(self.seconds, 1e-9)
