@@ -15,13 +15,14 @@ bots; this module only needs what they have in common — an engine with ``pendi
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from advisor.botpipe import Incident
-from advisor.errors import AdvisorError
+from advisor.errors import AdvisorError, RecordError
 
 Z95 = 1.959964
 
@@ -108,6 +109,23 @@ class Replay:
             return "valid"
         where = f"move {self.move}: " if self.move is not None else ""
         return f"{where}{self.error.message}"
+
+
+def checked_result(game: Any, want: object, got: dict[str, Any]) -> Replay:
+    """The end of a replay: valid when the record's ``result`` (``want``) is the result
+    the replay reached (``got``); else the first field that differs, or the whole
+    result when the record has none."""
+    if want is None:
+        return Replay(game, RecordError("result: missing; the replay ends with "
+                                        f"{json.dumps(got, ensure_ascii=False)}",
+                                        field="result"))
+    if want != got:
+        diff = next((k for k in got if not isinstance(want, dict) or want.get(k) != got[k]),
+                    "result")
+        shown = want.get(diff) if isinstance(want, dict) else want
+        return Replay(game, RecordError(f"result.{diff}: the record says {shown!r}, the "
+                                        f"replay gives {got[diff]!r}", field=f"result.{diff}"))
+    return Replay(game)
 
 
 @dataclass
@@ -225,4 +243,7 @@ def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
             "max": round(xs[-1] * 1000, 2)}
 
 
-__all__ = ["Z95", "BaseBot", "PlayerStats", "Replay", "RunSummary", "latency_summary", "play"]
+__all__ = [
+    "Z95", "BaseBot", "PlayerStats", "Replay", "RunSummary", "checked_result",
+    "latency_summary", "play",
+]

@@ -15,14 +15,13 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import IO, Any
 
 from advisor.chan.cards import Face, counts_of, parse_cards, parse_face
 from advisor.chan.game import RECORD_FORMAT, Action, Game
 from advisor.chan.profiles import PROFILES
-from advisor.deals import Replay
+from advisor.deals import Replay, checked_result
 from advisor.errors import AdvisorError, IllegalActionError, RecordError
 from advisor.jsonio import documents
 
@@ -95,18 +94,7 @@ def replay(rec: object, *, partial: bool = False) -> Replay:
                                      f"{g.pending.seat if g.pending else '?'} still has to "
                                      f"decide ({g.pending.phase if g.pending else '?'})"))
     assert g.result is not None
-    want = rec.get("result")
-    got = g.result.to_json()
-    if want is None:
-        return Replay(g, RecordError("result: missing; the replay ends with "
-                                     f"{json.dumps(got, ensure_ascii=False)}", field="result"))
-    if want != got:
-        diff = next((k for k in got if not isinstance(want, dict) or want.get(k) != got[k]),
-                    "result")
-        shown = want.get(diff) if isinstance(want, dict) else want
-        return Replay(g, RecordError(f"result.{diff}: the record says {shown!r}, the replay "
-                                     f"gives {got[diff]!r}", field=f"result.{diff}"))
-    return Replay(g)
+    return checked_result(g, rec.get("result"), g.result.to_json())
 
 
 def _move(mv: object) -> tuple[int, Action]:

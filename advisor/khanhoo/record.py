@@ -14,9 +14,7 @@ True
 
 from __future__ import annotations
 
-import json
-
-from advisor.deals import Replay
+from advisor.deals import Replay, checked_result
 from advisor.errors import AdvisorError, IllegalActionError, RecordError
 from advisor.khanhoo.cards import Card, counts_of, parse_cards
 from advisor.khanhoo.game import MAX_TURNS, RECORD_FORMAT, Action, Game
@@ -101,18 +99,7 @@ def replay(rec: object, *, partial: bool = False) -> Replay:
         return Replay(g, RecordError(f"the deal is not over after {len(moves)} moves: seat "
                                      f"{d.seat} still has to decide ({d.phase})"))
     assert g.result is not None
-    want = rec.get("result")
-    got = g.result.to_json()
-    if want is None:
-        return Replay(g, RecordError("result: missing; the replay ends with "
-                                     f"{json.dumps(got, ensure_ascii=False)}", field="result"))
-    if want != got:
-        diff = next((k for k in got if not isinstance(want, dict) or want.get(k) != got[k]),
-                    "result")
-        shown = want.get(diff) if isinstance(want, dict) else want
-        return Replay(g, RecordError(f"result.{diff}: the record says {shown!r}, the replay "
-                                     f"gives {got[diff]!r}", field=f"result.{diff}"))
-    return Replay(g)
+    return checked_result(g, rec.get("result"), g.result.to_json())
 
 
 def read_move(mv: object) -> tuple[int, Action]:
