@@ -1,0 +1,283 @@
+"""Probes of the Khanhoo advisor's strength: what would more knowledge buy?
+
+    python benchmarks/khanhoo_probes.py [--deals 200] [--seed 1] [--jobs 2]
+                                        [--probes advisor,no-claim-cost,denial,stock]
+
+Each probe plays the same duplicate deals as ``khanhoo_strength.py`` (deal k of seed S is
+dealt from ``random.Random(f"khanhoo:{S}:{k}")``; every deal three times, seats rotated)
+against two ``greedy`` bots, and the script prints its wins, win share and share ratio
+side by side. Four probes *cheat* — they read the real game, which no player can — so
+they bound what a better model of the hidden cards, or a search, could gain:
+
+* ``advisor``: the advisor as shipped (0.5 s budget);
+* ``no-claim-cost``: the advisor without the claim-danger cost (``claim_cost=0``);
+* ``denial``: perfect information on the opponents' claims. Each discard that leaves the
+  smallest distance is tried on a copy of the real game, and when a greedy opponent
+  would take or bump it, its chance of going out first is cut by ``--denial-cost``
+  (1.0 by default: such a discard is played only when every other one is claimed too);
+* ``stock``: perfect information on the draws. The advisor is shown the opponents'
+  concealed cards as if seen, so its unseen pool is the real stock and its acceptance the
+  true chance of drawing a useful card (until fewer than 4 stock cards are left);
+* ``opponents``: perfect information on the race. Each opponent's chance of going out on
+  each of his turns comes from his real distance and acceptance (the advisor's own
+  model of a seat's time to go out) instead of from his turns played and melds laid;
+* ``lookahead``: perfect information and search. The advisor's three best actions (and
+  the greedy bot's choice) are each played on ``--continuations`` copies of the real game,
+  the stock reshuffled in each (the same shuffles for every action), and every seat then
+  plays greedy to the end; the action that wins most often is played. Slow: seconds
+  per decision;
+* ``sampled-lookahead``: the same search without cheating. In each continuation the
+  opponents' concealed hands and the stock are dealt afresh, at random, from the cards
+  the seat has not seen (claims the others have already made, which the seat cannot
+  see, are dropped).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import platform
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from advisor.deals import Z95
+from advisor.khanhoo import advice
+from advisor.khanhoo.advice import (
+    HORIZON,
+    AdvisorBot,
+    Budget,
+    Option,
+    Table,
+    advise,
+    time_to_go_out,
+)
+from advisor.khanhoo.bots import Bot, GreedyBot, SeatCards
+from advisor.khanhoo.cards import cards_of, counts_of
+from advisor.khanhoo.game import Action, Game, table_rules
+from advisor.khanhoo.melds import distance, useful_cards
+from advisor.khanhoo.simulate import play
+
+PROBES = ("advisor", "no-claim-cost", "denial", "stock", "opponents", "lookahead",
+          "sampled-lookahead")
+PLAYERS = 3
+
+
+def copy_game(g: Game) -> Game:
+    """A copy of a game to try a move on (the solver and rules are shared, not copied)."""
+    memo = {id(g._solver): g._solver, id(g.rules): g.rules}
+    return copy.deepcopy(g, memo)
+
+
+def claimed(g: Game, seat: int, discard: Action) -> bool:
+    """Whether a greedy opponent would take or bump this discard, in the real game."""
+    trial = copy_game(g)
+    trial.act(seat, discard)
+    greedy = GreedyBot()
+    while (d := trial.pending) is not None and d.phase == "claim":
+        legal = trial.legal_actions()
+        act = legal[0] if len(legal) == 1 else greedy.decide(trial.view(d.seat), legal)
+        if act.do in ("take", "bump"):
+            return True
+        trial.act(d.seat, act)
+    return False
+
+
+class Probe(AdvisorBot):
+    """The advisor, with the real game at hand for the cheating probes."""
+
+    game: Game
+    kind: str = "advisor"
+    denial_cost: float = 1.0
+    continuations: int = 16
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if self.kind == "denial":
+            return self._denial(view, legal)
+        if self.kind in ("lookahead", "sampled-lookahead"):
+            return self._lookahead(view, legal)
+        if self.kind == "opponents":
+            plain = advice._table_of
+            setattr(advice, "_table_of", self._known_table)  # noqa: B010
+            try:
+                return advise(view, legal, self.budget).best.action
+            finally:
+                setattr(advice, "_table_of", plain)  # noqa: B010
+        if self.kind == "stock" and len(self.game.stock) >= 4:
+            # the opponents' concealed cards shown as seen: what is unseen is the stock
+            hidden = [c.code for s, st in enumerate(self.game.seats) if s != view["seat"]
+                      for c in cards_of(st.counts())]
+            view = {**view, "pile": [*view["pile"], *hidden]}
+        return advise(view, legal, self.budget).best.action
+
+    def _denial(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        options = advise(view, legal, replace(self.budget, claim_cost=0)).options
+        if options[0].action.do != "discard":
+            return options[0].action
+        low = min(o.distance if o.distance is not None else 99 for o in options
+                  if o.action.do == "discard")
+        near = [o for o in options if o.action.do == "discard" and o.distance == low]
+
+        def value(o: Option) -> float:
+            p = o.p_first
+            if claimed(self.game, view["seat"], o.action):
+                p *= 1 - self.denial_cost
+            return p + self.budget.points_weight * o.points
+
+        return max(near, key=value).action
+
+
+    def _known_table(self, view: dict[str, Any]) -> Table:
+        """The race against the opponents' real times to go out."""
+        g = self.game
+        times = []
+        for k in range(1, g.players):
+            seat = (view["seat"] + k) % g.players
+            cards = SeatCards.of(g.view(seat))
+            d = distance(cards.hand, cards.rules, cards.target, cards.own)
+            if d is None:
+                times.append([0.0] * HORIZON)
+                continue
+            unseen = sum(cards.unseen) or 1
+            acc = sum(cards.unseen[c.index]
+                      for c in useful_cards(cards.hand, cards.rules, cards.target, cards.own))
+            times.append(time_to_go_out(d, acc / unseen))
+        return KnownTable(tuple((0, 0) for _ in times), tuple(tuple(t) for t in times))
+
+    def _lookahead(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        options = advise(view, legal, self.budget).options
+        if options[0].p_first >= 1.0:  # going out (or a claim that goes out) now
+            return options[0].action
+        candidates = [o.action for o in options[:3]]
+        choice = GreedyBot().decide(view, legal)
+        if choice not in candidates:
+            candidates.append(choice)
+        if len(candidates) == 1:
+            return candidates[0]
+        seat = view["seat"]
+        wins = [0] * len(candidates)
+        for i in range(self.continuations):
+            world = copy_game(self.game)
+            if self.kind == "lookahead":
+                random.Random(i).shuffle(world.stock)
+            else:
+                redeal(world, seat, random.Random(i))
+            for j, a in enumerate(candidates):
+                trial = copy_game(world)
+                trial.act(seat, a)
+                wins[j] += play_greedy(trial) == seat
+        return candidates[max(range(len(candidates)), key=lambda j: (wins[j], -j))]
+
+
+@dataclass(frozen=True)
+class KnownTable(Table):
+    """A race whose opponents go out on their t-th next turn with known chances."""
+
+    times: tuple[tuple[float, ...], ...] = ()
+
+    def survival(self, rounds: int, lead: int | None = None) -> float:
+        p = 1.0
+        n = len(self.times)
+        first = n if lead is None else lead
+        for k, t in enumerate(self.times):
+            played = max(0, rounds - 1) + (1 if k >= n - first and rounds > 0 else 0)
+            p *= 1.0 - sum(t[:played])
+        return p
+
+
+def redeal(g: Game, seat: int, rng: random.Random) -> None:
+    """Deal the cards ``seat`` has not seen afresh: the other hands (same sizes) and the
+    stock; the claims others have made on a pending discard are dropped."""
+    pool = list(g.stock)
+    others = [s for s in range(g.players) if s != seat]
+    for s in others:
+        pool += cards_of(g.seats[s].counts())
+    rng.shuffle(pool)
+    pos = 0
+    for s in others:
+        n = sum(g.seats[s].hand)
+        g.seats[s].hand = list(counts_of(pool[pos : pos + n]))
+        g.seats[s].taken = [0] * len(g.seats[s].hand)
+        pos += n
+    g.stock = pool[pos:]
+    if g.offer is not None:
+        g.offer.claims = {s: a for s, a in g.offer.claims.items() if s == seat}
+
+
+def play_greedy(g: Game) -> int | None:
+    """Play a game to its end with every seat greedy; the winner."""
+    greedy = GreedyBot()
+    while (d := g.pending) is not None:
+        legal = g.legal_actions()
+        g.act(d.seat, legal[0] if len(legal) == 1 else greedy.decide(g.view(d.seat), legal))
+    assert g.result is not None
+    return g.result.winner
+
+
+def run_slice(args: tuple[str, float, int, int, int, int]) -> list[int]:
+    """Wins of each player (0: the probe) over deals first … first + deals − 1."""
+    kind, denial_cost, continuations, seed, first, deals = args
+    rules = table_rules(PLAYERS)
+    probe = Probe(Budget(seconds=0.5, seed=seed * 1009), kind)
+    probe.kind, probe.denial_cost, probe.continuations = kind, denial_cost, continuations
+    greedy = [GreedyBot() for _ in range(PLAYERS - 1)]
+    players: list[Bot] = [probe, *greedy]
+    wins = [0] * (PLAYERS + 1)  # the last: draws
+    for k in range(first, first + deals):
+        deal = Game.from_deal(PLAYERS, rng=random.Random(f"khanhoo:{seed}:{k}"), rules=rules)
+        hands = [s.dealt for s in deal.seats]
+        for r in range(PLAYERS):
+            g = Game(hands, deal.initial_stock, deal.dealer, rules=rules)
+            probe.game = g
+            play(g, [players[(s - r) % PLAYERS] for s in range(PLAYERS)])
+            assert g.result is not None
+            w = g.result.winner
+            wins[PLAYERS if w is None else (w - r) % PLAYERS] += 1
+    return wins
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--denial-cost", type=float, default=1.0)
+    ap.add_argument("--continuations", type=int, default=16)
+    ap.add_argument("--probes", default=",".join(PROBES[:4]),
+                    help=f"comma-separated, of {', '.join(PROBES)}")
+    args = ap.parse_args()
+    probes = [p.strip() for p in args.probes.split(",") if p.strip()]
+    for p in probes:
+        if p not in PROBES:
+            ap.error(f"unknown probe '{p}' (one of {', '.join(PROBES)})")
+    print(f"# Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, "
+          f"{args.deals} deals × {PLAYERS} rotations against 2 greedy bots", flush=True)
+    step = -(-args.deals // (args.jobs * 2))
+    tasks = [(p, args.denial_cost, args.continuations, args.seed, k, min(step, args.deals - k))
+             for p in probes for k in range(0, args.deals, step)]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        parts = list(pool.map(run_slice, tasks))
+    games = args.deals * PLAYERS
+    for p in probes:
+        wins = [sum(w[i] for t, w in zip(tasks, parts) if t[0] == p) for i in range(PLAYERS + 1)]
+        share = wins[0] / games
+        half = Z95 * (share * (1 - share) / games) ** 0.5
+        rest = sum(wins[1:PLAYERS]) / (PLAYERS - 1) / games
+        print(f"{p:<14} wins {wins[0]:>5} of {games}  share {share:.3f} "
+              f"[{share - half:.3f}, {share + half:.3f}]  opponents {wins[1]}, {wins[2]}  "
+              f"draws {wins[PLAYERS]}  ratio {share / rest:.2f}", flush=True)
+    print(f"{len(probes) * games} games in {time.perf_counter() - start:.0f} s "
+          f"with {args.jobs} processes")
+
+
+if __name__ == "__main__":
+    main()
