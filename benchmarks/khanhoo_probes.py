@@ -35,7 +35,6 @@ they bound what a better model of the hidden cards, or a search, could gain:
 from __future__ import annotations
 
 import argparse
-import copy
 import platform
 import random
 import sys
@@ -48,7 +47,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from advisor.deals import Z95
+from advisor.deals import PlayerStats
 from advisor.khanhoo import advice
 from advisor.khanhoo.advice import (
     HORIZON,
@@ -61,24 +60,18 @@ from advisor.khanhoo.advice import (
 )
 from advisor.khanhoo.bots import Bot, GreedyBot, SeatCards
 from advisor.khanhoo.cards import cards_of, counts_of
-from advisor.khanhoo.game import Action, Game, table_rules
+from advisor.khanhoo.game import Action, Game
 from advisor.khanhoo.melds import distance, useful_cards
-from advisor.khanhoo.simulate import play
+from advisor.khanhoo.simulate import games_of, play
 
 PROBES = ("advisor", "no-claim-cost", "denial", "stock", "opponents", "lookahead",
           "sampled-lookahead")
 PLAYERS = 3
 
 
-def copy_game(g: Game) -> Game:
-    """A copy of a game to try a move on (the solver and rules are shared, not copied)."""
-    memo = {id(g._solver): g._solver, id(g.rules): g.rules}
-    return copy.deepcopy(g, memo)
-
-
 def claimed(g: Game, seat: int, discard: Action) -> bool:
     """Whether a greedy opponent would take or bump this discard, in the real game."""
-    trial = copy_game(g)
+    trial = g.copy()
     trial.act(seat, discard)
     greedy = GreedyBot()
     while (d := trial.pending) is not None and d.phase == "claim":
@@ -90,13 +83,20 @@ def claimed(g: Game, seat: int, discard: Action) -> bool:
     return False
 
 
+@dataclass
 class Probe(AdvisorBot):
-    """The advisor, with the real game at hand for the cheating probes."""
+    """The advisor, with the real game at hand (``game``) for the cheating probes."""
 
-    game: Game
     kind: str = "advisor"
     denial_cost: float = 1.0
     continuations: int = 16
+    game: Game | None = None  # set before each game
+
+    @property
+    def real(self) -> Game:
+        """The game being played, which the cheating probes read."""
+        assert self.game is not None, "the probe plays only games it is given"
+        return self.game
 
     def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         if self.kind == "denial":
@@ -110,9 +110,9 @@ class Probe(AdvisorBot):
                 return advise(view, legal, self.budget).best.action
             finally:
                 setattr(advice, "_table_of", plain)  # noqa: B010
-        if self.kind == "stock" and len(self.game.stock) >= 4:
+        if self.kind == "stock" and len(self.real.stock) >= 4:
             # the opponents' concealed cards shown as seen: what is unseen is the stock
-            hidden = [c.code for s, st in enumerate(self.game.seats) if s != view["seat"]
+            hidden = [c.code for s, st in enumerate(self.real.seats) if s != view["seat"]
                       for c in cards_of(st.counts())]
             view = {**view, "pile": [*view["pile"], *hidden]}
         return advise(view, legal, self.budget).best.action
@@ -127,7 +127,7 @@ class Probe(AdvisorBot):
 
         def value(o: Option) -> float:
             p = o.p_first
-            if claimed(self.game, view["seat"], o.action):
+            if claimed(self.real, view["seat"], o.action):
                 p *= 1 - self.denial_cost
             return p + self.budget.points_weight * o.points
 
@@ -136,7 +136,7 @@ class Probe(AdvisorBot):
 
     def _known_table(self, view: dict[str, Any]) -> Table:
         """The race against the opponents' real times to go out."""
-        g = self.game
+        g = self.real
         times = []
         for k in range(1, g.players):
             seat = (view["seat"] + k) % g.players
@@ -164,13 +164,13 @@ class Probe(AdvisorBot):
         seat = view["seat"]
         wins = [0] * len(candidates)
         for i in range(self.continuations):
-            world = copy_game(self.game)
+            world = self.real.copy()
             if self.kind == "lookahead":
                 random.Random(i).shuffle(world.stock)
             else:
                 redeal(world, seat, random.Random(i))
             for j, a in enumerate(candidates):
-                trial = copy_game(world)
+                trial = world.copy()
                 trial.act(seat, a)
                 wins[j] += play_greedy(trial) == seat
         return candidates[max(range(len(candidates)), key=lambda j: (wins[j], -j))]
@@ -213,34 +213,28 @@ def redeal(g: Game, seat: int, rng: random.Random) -> None:
 
 def play_greedy(g: Game) -> int | None:
     """Play a game to its end with every seat greedy; the winner."""
-    greedy = GreedyBot()
-    while (d := g.pending) is not None:
-        legal = g.legal_actions()
-        g.act(d.seat, legal[0] if len(legal) == 1 else greedy.decide(g.view(d.seat), legal))
+    play(g, [GreedyBot()] * g.players)
     assert g.result is not None
     return g.result.winner
 
 
-def run_slice(args: tuple[str, float, int, int, int, int]) -> list[int]:
-    """Wins of each player (0: the probe) over deals first … first + deals − 1."""
+def run_slice(args: tuple[str, float, int, int, int, int]) -> tuple[list[PlayerStats], int]:
+    """Each player's wins (player 0: the probe) over deals first … first + deals − 1, and
+    the draws."""
     kind, denial_cost, continuations, seed, first, deals = args
-    rules = table_rules(PLAYERS)
-    probe = Probe(Budget(seconds=0.5, seed=seed * 1009), kind)
-    probe.kind, probe.denial_cost, probe.continuations = kind, denial_cost, continuations
-    greedy = [GreedyBot() for _ in range(PLAYERS - 1)]
-    players: list[Bot] = [probe, *greedy]
-    wins = [0] * (PLAYERS + 1)  # the last: draws
-    for k in range(first, first + deals):
-        deal = Game.from_deal(PLAYERS, rng=random.Random(f"khanhoo:{seed}:{k}"), rules=rules)
-        hands = [s.dealt for s in deal.seats]
-        for r in range(PLAYERS):
-            g = Game(hands, deal.initial_stock, deal.dealer, rules=rules)
-            probe.game = g
-            play(g, [players[(s - r) % PLAYERS] for s in range(PLAYERS)])
-            assert g.result is not None
-            w = g.result.winner
-            wins[PLAYERS if w is None else (w - r) % PLAYERS] += 1
-    return wins
+    probe = Probe(Budget(seconds=0.5, seed=seed * 1009), kind, kind=kind,
+                  denial_cost=denial_cost, continuations=continuations)
+    players: list[Bot] = [probe, *(GreedyBot() for _ in range(PLAYERS - 1))]
+    stats = [PlayerStats(p, b.name) for p, b in enumerate(players)]
+    draws = 0
+    for r, g in games_of(PLAYERS, games=deals, seed=seed, duplicate=True, first=first):
+        probe.game = g
+        play(g, [players[(s - r) % PLAYERS] for s in range(PLAYERS)])
+        assert g.result is not None
+        draws += g.result.winner is None
+        for s in range(PLAYERS):
+            stats[(s - r) % PLAYERS].add(0, g.result.winner == s)
+    return stats, draws
 
 
 def main() -> None:
@@ -268,13 +262,18 @@ def main() -> None:
         parts = list(pool.map(run_slice, tasks))
     games = args.deals * PLAYERS
     for p in probes:
-        wins = [sum(w[i] for t, w in zip(tasks, parts) if t[0] == p) for i in range(PLAYERS + 1)]
-        share = wins[0] / games
-        half = Z95 * (share * (1 - share) / games) ** 0.5
-        rest = sum(wins[1:PLAYERS]) / (PLAYERS - 1) / games
-        print(f"{p:<14} wins {wins[0]:>5} of {games}  share {share:.3f} "
-              f"[{share - half:.3f}, {share + half:.3f}]  opponents {wins[1]}, {wins[2]}  "
-              f"draws {wins[PLAYERS]}  ratio {share / rest:.2f}", flush=True)
+        mine = [part for t, part in zip(tasks, parts) if t[0] == p]
+        stats, draws = mine[0]
+        for more, more_draws in mine[1:]:
+            for a, b in zip(stats, more):
+                a.merge(b)
+            draws += more_draws
+        me, *rest = stats
+        lo, hi = me.share_ci95()
+        ratio = me.win_share / (sum(o.win_share for o in rest) / len(rest))
+        print(f"{p:<14} wins {me.wins:>5} of {games}  share {me.win_share:.3f} "
+              f"[{lo:.3f}, {hi:.3f}]  opponents {', '.join(str(o.wins) for o in rest)}  "
+              f"draws {draws}  ratio {ratio:.2f}", flush=True)
     print(f"{len(probes) * games} games in {time.perf_counter() - start:.0f} s "
           f"with {args.jobs} processes")
 

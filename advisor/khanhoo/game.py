@@ -37,6 +37,7 @@ Phases:
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -327,6 +328,18 @@ class Game:
                 raise RecordError(f"the deal holds {m} of {c.code}; the pack "
                                   f"({self.rules.pack.describe()}) has {want_m} (K1)",
                                   field="hands", token=c.code)
+
+    def copy(self) -> Game:
+        """An independent copy of the deal as it stands, to try moves on (the rules and
+        their solver, which never change, are shared).
+
+        >>> g = Game.from_deal(3, seed=1)
+        >>> h = g.copy()
+        >>> h.act(h.leader, h.legal_actions()[-1])
+        >>> len(g.log), len(h.log)
+        (0, 1)
+        """
+        return copy.deepcopy(self, {id(self.rules): self.rules, id(self._solver): self._solver})
 
     # --- what is pending -----------------------------------------------------------------
 

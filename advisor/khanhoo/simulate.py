@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +64,30 @@ def play(game: Game, bots: Sequence[Bot]) -> tuple[int, int]:
     return play_deal(game, bots, game.rules.to_json())
 
 
+def games_of(players: int, *, games: int, seed: int = 0, duplicate: bool = False,
+             rules: Rules | None = None, orphan: bool = False, max_turns: int = MAX_TURNS,
+             first: int = 0) -> Iterator[tuple[int, Game]]:
+    """The games of a run, each with its rotation r: player p sits at seat (p + r) mod
+    ``players``. Deal k is dealt from ``random.Random(f"khanhoo:{seed}:{k}")``, k counting
+    from ``first``; with ``duplicate`` it is played once per rotation, otherwise once
+    (r = 0). With ``orphan`` (four players), the highest cutter — drawn at random — is
+    orphan (K7).
+
+    >>> [(r, g.dealer) for r, g in games_of(3, games=1, seed=1, duplicate=True)]
+    [(0, 1), (1, 1), (2, 1)]
+    """
+    rules = rules or table_rules(players)
+    for k in range(first, first + games):
+        rng = random.Random(f"khanhoo:{seed}:{k}")
+        orphan_seat = rng.randrange(players) if orphan else None
+        deal = Game.from_deal(players, rng=rng, rules=rules, orphan=orphan_seat,
+                              max_turns=max_turns)
+        hands = [s.dealt for s in deal.seats]
+        for r in range(players if duplicate else 1):
+            yield r, Game(hands, deal.initial_stock, deal.dealer, rules=rules,
+                          orphan=orphan_seat, max_turns=max_turns)
+
+
 def simulate(
     specs: Sequence[str],
     *,
@@ -79,9 +103,8 @@ def simulate(
 ) -> Summary:
     """Play ``games`` deals (each once per rotation with ``duplicate``) between the
     players named by ``specs`` (2–5 of them; player p at seat p, rotated per replay).
-    With ``orphan`` (four players), the highest cutter — drawn at random — is orphan (K7).
-    Deal k is dealt from ``random.Random(f"khanhoo:{seed}:{k}")``, k counting from
-    ``first``, so a long run can be split into slices and the slices merged."""
+    The deals are those of :func:`games_of`, so a long run can be split into slices
+    (``first``) and the slices merged."""
     n = len(specs)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise AdvisorError(f"seats: {n} seat specs given; a table has {MIN_PLAYERS} to "
@@ -96,33 +119,26 @@ def simulate(
                       [PlayerStats(p, s, scored=True) for p, s in enumerate(specs)])
     start = time.perf_counter()
     try:
-        for k in range(first, first + games):
-            rng = random.Random(f"khanhoo:{seed}:{k}")
-            orphan_seat = rng.randrange(n) if orphan else None
-            deal = Game.from_deal(n, rng=rng, rules=rules, orphan=orphan_seat,
-                                  max_turns=max_turns)
-            hands = [s.dealt for s in deal.seats]
-            summary.deals += 1
-            for r in range(n if duplicate else 1):
-                game = Game(hands, deal.initial_stock, deal.dealer, rules=rules,
-                            orphan=orphan_seat, max_turns=max_turns)
-                at_seat = [bots[(s - r) % n] for s in range(n)]
-                moves, decisions = play(game, at_seat)
-                summary.games += 1
-                summary.moves += moves
-                summary.decisions += decisions
-                result = game.result
-                assert result is not None
-                how = result.by or "draw"
-                summary.outcomes[how] = summary.outcomes.get(how, 0) + 1
-                if result.winner is None:
-                    summary.draws += 1
-                payments = settlement(list(result.scores))
-                for s in range(n):
-                    summary.players[(s - r) % n].add(payments[s], result.winner == s,
-                                                     result.scores[s])
-                if on_game is not None:
-                    on_game(game, [specs[(s - r) % n] for s in range(n)])
+        for r, game in games_of(n, games=games, seed=seed, duplicate=duplicate, rules=rules,
+                                orphan=orphan, max_turns=max_turns, first=first):
+            summary.deals += r == 0
+            at_seat = [bots[(s - r) % n] for s in range(n)]
+            moves, decisions = play(game, at_seat)
+            summary.games += 1
+            summary.moves += moves
+            summary.decisions += decisions
+            result = game.result
+            assert result is not None
+            how = result.by or "draw"
+            summary.outcomes[how] = summary.outcomes.get(how, 0) + 1
+            if result.winner is None:
+                summary.draws += 1
+            payments = settlement(list(result.scores))
+            for s in range(n):
+                summary.players[(s - r) % n].add(payments[s], result.winner == s,
+                                                 result.scores[s])
+            if on_game is not None:
+                on_game(game, [specs[(s - r) % n] for s in range(n)])
     finally:
         for bot in bots:
             bot.close()
@@ -131,4 +147,4 @@ def simulate(
     return summary
 
 
-__all__ = ["PlayerStats", "Summary", "play", "simulate"]
+__all__ = ["PlayerStats", "Summary", "games_of", "play", "simulate"]
