@@ -6,7 +6,9 @@
 Plays DEALS deals in duplicate (each deal once per seat rotation, so every player gets
 every hand) between the advisor (seat spec ``advisor:BUDGET``) and PLAYERS − 1 copies of
 the opponent, and prints each player's wins, win share with its 95% interval, points and
-mean settlement, and the advisor's share over the opponents' mean share (goal: 1.5).
+mean settlement, how each player's wins came (the card that completed the hand: drawn
+from the stock, taken or bumped from a discard, or dealt), and the advisor's share over
+the opponents' mean share (goal: 1.5).
 The deals are split into slices played by JOBS processes and the slices merged (the
 deals are the same whatever JOBS is).
 Then plays LATENCY more deals with the advisor in seat 0 and prints its time per
@@ -31,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from advisor.khanhoo.advice import AdvisorBot, Budget
 from advisor.khanhoo.bots import make_bot
 from advisor.khanhoo.game import Action, Game
-from advisor.khanhoo.simulate import Summary, play, simulate
+from advisor.khanhoo.simulate import ROUTES, Summary, play, simulate
 
 
 class TimedAdvisor(AdvisorBot):
@@ -78,6 +80,10 @@ def tournament(specs: list[str], deals: int, seed: int, jobs: int) -> None:
         lo, hi = p.share_ci95()
         print(f"{p.player} {p.spec:<14} wins {p.wins:>5}  share {p.win_share:.3f} "
               f"[{lo:.3f}, {hi:.3f}]  points {p.points:>6}  mean settlement {p.mean:+.2f}")
+    for p, r in zip(s.players, s.routes):
+        won = max(1, sum(r.values()))
+        print(f"{p.player} wins by the last card: " + ", ".join(
+            f"{how} {r[how]} ({r[how] / won:.0%})" for how in ROUTES if r.get(how)))
     adv, *rest = s.players
     mean_rest = sum(p.win_share for p in rest) / len(rest)
     print(f"advisor share / opponents' mean share = {adv.win_share / mean_rest:.2f} "

@@ -12,7 +12,7 @@ from advisor.khanhoo.analysis import Analysis
 from advisor.khanhoo.cards import Card, cards_of
 from advisor.khanhoo.melds import Combination, Useful
 from advisor.khanhoo.scoring import ScoreResult, Settlement
-from advisor.khanhoo.simulate import Summary
+from advisor.khanhoo.simulate import ROUTES, Summary
 
 
 class Style:
@@ -124,6 +124,10 @@ def simulation_text(s: Summary) -> str:
         lo, hi = p.ci95()
         out.append(f"{p.player:<8}{p.spec[:23]:<24}{p.wins:>6}{p.win_share:>8.1%}"
                    f"{p.points:>8}{p.mean:>8.2f}  [{lo:.2f}, {hi:.2f}]")
+    if any(s.routes):
+        out.append("wins by the last card: " + "; ".join(
+            f"player {p} " + ", ".join(f"{how} {r[how]}" for how in ROUTES if r.get(how))
+            for p, r in enumerate(s.routes) if r))
     secs = max(s.seconds, 1e-9)
     out.append(f"draws {s.draws} ({s.draws / max(s.games, 1):.1%}) · "
                f"{s.games / secs:.1f} deals/s · {s.moves / secs:.0f} moves/s")

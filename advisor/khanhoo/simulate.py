@@ -32,6 +32,7 @@ class Summary(RunSummary):
     """What a simulation run measured (``rules``: the :class:`Rules` in force)."""
 
     outcomes: dict[str, int] = field(default_factory=dict)  # how the deals ended
+    routes: list[dict[str, int]] = field(default_factory=list)  # per player, see route()
 
     def merge(self, other: RunSummary) -> None:
         """Add another slice of the same run (same players, other deals)."""
@@ -39,6 +40,9 @@ class Summary(RunSummary):
         assert isinstance(other, Summary)
         for how, n in other.outcomes.items():
             self.outcomes[how] = self.outcomes.get(how, 0) + n
+        for mine, theirs in zip(self.routes, other.routes):
+            for how, n in theirs.items():
+                mine[how] = mine.get(how, 0) + n
 
     def to_json(self) -> dict[str, Any]:
         secs = max(self.seconds, 1e-9)
@@ -49,6 +53,7 @@ class Summary(RunSummary):
             "draws": self.draws,
             "draw_share": round(self.draws / self.games, 4) if self.games else 0.0,
             "outcomes": dict(sorted(self.outcomes.items())),
+            "win_routes": [dict(sorted(r.items())) for r in self.routes],
             "moves": self.moves, "bot_decisions": self.decisions,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / secs, 2),
@@ -62,6 +67,34 @@ def play(game: Game, bots: Sequence[Bot]) -> tuple[int, int]:
     """Play one deal to its end; returns (moves, bot decisions). Decisions with a single
     legal action (a draw, a forced discard) are played without asking the bot."""
     return play_deal(game, bots, game.rules.to_json())
+
+
+ROUTES = ("deal", "draw", "take", "bump", "quartette", "cache")
+"""How a deal's winner came by the card that ended it (:func:`route`)."""
+
+
+def route(game: Game) -> str | None:
+    """How the winner of a finished deal came by his last card: ``draw`` (from the stock),
+    ``take`` or ``bump`` (a claimed discard, K5), ``deal`` (the leader going out on the
+    dealt cards, K3), or, for a deal ended by a Quartette (K10), ``quartette`` or
+    ``cache``; None for a drawn deal.
+
+    >>> from advisor.khanhoo.bots import GreedyBot
+    >>> g = Game.from_deal(3, seed=2)
+    >>> _ = play(g, [GreedyBot()] * 3)
+    >>> route(g) in ROUTES
+    True
+    """
+    result = game.result
+    if result is None or result.winner is None:
+        return None
+    if result.by != "out":
+        assert result.by in ROUTES
+        return result.by
+    for m in reversed(game.log):
+        if m.seat == result.winner and m.action.do in ("draw", "take", "bump"):
+            return m.action.do
+    return "deal"
 
 
 def games_of(players: int, *, games: int, seed: int = 0, duplicate: bool = False,
@@ -116,7 +149,8 @@ def simulate(
     rules = rules or table_rules(n)
     bots = [make_bot(s, seed=seed * 1009 + p, time_limit=time_limit) for p, s in enumerate(specs)]
     summary = Summary(list(specs), seed, duplicate, rules,
-                      [PlayerStats(p, s, scored=True) for p, s in enumerate(specs)])
+                      [PlayerStats(p, s, scored=True) for p, s in enumerate(specs)],
+                      routes=[{} for _ in specs])
     start = time.perf_counter()
     try:
         for r, game in games_of(n, games=games, seed=seed, duplicate=duplicate, rules=rules,
@@ -131,6 +165,10 @@ def simulate(
             assert result is not None
             how = result.by or "draw"
             summary.outcomes[how] = summary.outcomes.get(how, 0) + 1
+            way = route(game)
+            if result.winner is not None and way is not None:
+                tally = summary.routes[(result.winner - r) % n]
+                tally[way] = tally.get(way, 0) + 1
             if result.winner is None:
                 summary.draws += 1
             payments = settlement(list(result.scores))
@@ -147,4 +185,4 @@ def simulate(
     return summary
 
 
-__all__ = ["PlayerStats", "Summary", "games_of", "play", "simulate"]
+__all__ = ["ROUTES", "PlayerStats", "Summary", "games_of", "play", "route", "simulate"]

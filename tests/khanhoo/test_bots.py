@@ -13,9 +13,10 @@ import pytest
 from advisor.errors import AdvisorError
 from advisor.khanhoo.bots import ExecBot, GreedyBot, RandomBot, SeatCards, make_bot, partners
 from advisor.khanhoo.cards import card, counts_of, parse_cards
-from advisor.khanhoo.game import Action, Game
+from advisor.khanhoo.game import Action, Game, claim_action
 from advisor.khanhoo.record import replay
-from advisor.khanhoo.simulate import play, simulate
+from advisor.khanhoo.simulate import ROUTES, play, route, simulate
+from tests.khanhoo.test_game import cs, deal, play_until
 
 EXAMPLE_BOT = Path(__file__).resolve().parents[2] / "examples" / "khanhoo_bot.py"
 
@@ -159,3 +160,54 @@ def test_table_size_and_orphan() -> None:
         simulate(["greedy"] * 3, games=1, orphan=True)
     s = simulate(["greedy"] * 4, games=2, seed=1, orphan=True)
     assert s.games == 2
+
+
+# --- how the wins came (simulate.route) --------------------------------------------------------
+
+OUT_ON_A_TRIPLET = "5h 5c Ad 2d 3d 4d 6d 7d 8d 9d 6c 7c 8c 9c Js"  # 5d completes it
+
+
+def test_route_k3_the_leader_going_out_on_the_dealt_cards() -> None:
+    g = deal(3, 2, {0: "Ah 2h 3h 4h 5h 6h 7h 8h 9h Ac 2c 3c 4c 5c 6c 9d"})
+    g.out(0, card("9d"))
+    assert route(g) == "deal"
+
+
+@pytest.mark.parametrize(("seat", "claim"), [(1, "take"), (2, "bump")])
+def test_route_k5_going_out_on_a_claimed_discard(seat: int, claim: str) -> None:
+    g = deal(3, 2, {0: "5d", seat: OUT_ON_A_TRIPLET})
+    g.discard(0, card("5d"))
+    play_until(g, seat, "claim")
+    g.act(seat, claim_action(claim, cs("5h 5c")))
+    play_until(g, seat, "turn")
+    g.out(seat, card("Js"))
+    assert route(g) == claim
+
+
+def test_route_k4_going_out_on_a_card_from_the_stock() -> None:
+    g = deal(3, 2, {0: "Ks", 1: OUT_ON_A_TRIPLET}, stock="5d")
+    g.discard(0, card("Ks"))
+    play_until(g, 1, "draw")
+    g.draw(1)
+    g.out(1, card("Js"))
+    assert route(g) == "draw"
+
+
+def test_route_of_an_unfinished_or_drawn_deal_is_none() -> None:
+    g = Game.from_deal(3, seed=1)
+    assert route(g) is None
+    g = Game.from_deal(3, seed=1, max_turns=2)
+    play(g, [GreedyBot()] * 3)
+    assert g.result is not None and g.result.winner is None and route(g) is None
+
+
+def test_every_win_has_one_route_and_slices_merge() -> None:
+    specs = ["greedy"] * 3  # deterministic bots, so slices replay the whole run
+    whole = simulate(specs, games=6, seed=5, duplicate=True)
+    assert sum(sum(r.values()) for r in whole.routes) == whole.games - whole.draws
+    assert [sum(r.values()) for r in whole.routes] == [p.wins for p in whole.players]
+    assert {how for r in whole.routes for how in r} <= set(ROUTES)
+    part = simulate(specs, games=3, seed=5, duplicate=True)
+    part.merge(simulate(specs, games=3, seed=5, duplicate=True, first=3))
+    assert part.routes == whole.routes
+    assert whole.to_json()["win_routes"] == [dict(sorted(r.items())) for r in whole.routes]
