@@ -74,8 +74,9 @@ ROUTES = ("deal", "draw", "take", "bump", "quartette", "cache")
 
 
 def route(game: Game) -> str | None:
-    """How the winner of a finished deal came by his last card: ``draw`` (from the stock),
-    ``take`` or ``bump`` (a claimed discard, K5), ``deal`` (the leader going out on the
+    """How the winner of a finished deal came by his last card: ``draw`` (from the stock;
+    at a table without a stock, the previous discard taken as the draw, K4), ``take`` or
+    ``bump`` (a claimed discard laid face up, K5), ``deal`` (the leader going out on the
     dealt cards, K3), or, for a deal ended by a Quartette (K10), ``quartette`` or
     ``cache``; None for a drawn deal.
 
