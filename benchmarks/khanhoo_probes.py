@@ -1,13 +1,14 @@
 """Probes of the Khanhoo advisor's strength: what would more knowledge buy?
 
-    python benchmarks/khanhoo_probes.py [--deals 200] [--seed 1] [--jobs 2]
+    python benchmarks/khanhoo_probes.py [--deals 200] [--first 0] [--seed 1] [--jobs 2]
                                         [--probes advisor,no-claim-cost,denial,stock]
 
 Each probe plays the same duplicate deals as ``khanhoo_strength.py`` (deal k of seed S is
-dealt from ``random.Random(f"khanhoo:{S}:{k}")``; every deal three times, seats rotated)
-against two ``greedy`` bots, and the script prints its wins, win share and share ratio
-side by side. Four probes *cheat* — they read the real game, which no player can — so
-they bound what a better model of the hidden cards, or a search, could gain:
+dealt from ``random.Random(f"khanhoo:{S}:{k}")``, k from FIRST; every deal three times,
+seats rotated) against two ``greedy`` bots, and the script prints its wins, win share
+and share ratio side by side. Four probes *cheat* — they read the real game, which no
+player can — so they bound what a better model of the hidden cards, or a search, could
+gain:
 
 * ``advisor``: the advisor as shipped (0.5 s budget);
 * ``no-claim-cost``: the advisor without the claim-danger cost (``claim_cost=0``);
@@ -15,6 +16,10 @@ they bound what a better model of the hidden cards, or a search, could gain:
   smallest distance is tried on a copy of the real game, and when a greedy opponent
   would take or bump it, its chance of going out first is cut by ``--denial-cost``
   (1.0 by default: such a discard is played only when every other one is claimed too);
+* ``sampled-denial``: the same denial without cheating: a discard's chance of being
+  claimed is the share of ``--worlds`` random deals of the cards the seat has not seen
+  (the opponents' hands at their real sizes, and the stock) in which a greedy opponent
+  would take or bump it;
 * ``stock``: perfect information on the draws. The advisor is shown the opponents'
   concealed cards as if seen, so its unseen pool is the real stock and its acceptance the
   true chance of drawing a useful card (until fewer than 4 stock cards are left);
@@ -64,8 +69,8 @@ from advisor.khanhoo.game import Action, Game
 from advisor.khanhoo.melds import distance, useful_cards
 from advisor.khanhoo.simulate import games_of, play
 
-PROBES = ("advisor", "no-claim-cost", "denial", "stock", "opponents", "lookahead",
-          "sampled-lookahead")
+PROBES = ("advisor", "no-claim-cost", "denial", "sampled-denial", "stock", "opponents",
+          "lookahead", "sampled-lookahead")
 PLAYERS = 3
 
 
@@ -90,6 +95,7 @@ class Probe(AdvisorBot):
     kind: str = "advisor"
     denial_cost: float = 1.0
     continuations: int = 16
+    worlds: int = 8
     game: Game | None = None  # set before each game
 
     @property
@@ -99,7 +105,7 @@ class Probe(AdvisorBot):
         return self.game
 
     def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        if self.kind == "denial":
+        if self.kind in ("denial", "sampled-denial"):
             return self._denial(view, legal)
         if self.kind in ("lookahead", "sampled-lookahead"):
             return self._lookahead(view, legal)
@@ -124,11 +130,17 @@ class Probe(AdvisorBot):
         low = min(o.distance if o.distance is not None else 99 for o in options
                   if o.action.do == "discard")
         near = [o for o in options if o.action.do == "discard" and o.distance == low]
+        seat = view["seat"]
+        if self.kind == "denial":
+            worlds = [self.real]
+        else:  # the same shuffles for every discard of this decision
+            worlds = [self.real.copy() for _ in range(self.worlds)]
+            for i, world in enumerate(worlds):
+                redeal(world, seat, random.Random(f"{i}:{len(view['pile'])}"))
 
         def value(o: Option) -> float:
-            p = o.p_first
-            if claimed(self.real, view["seat"], o.action):
-                p *= 1 - self.denial_cost
+            p_claim = sum(claimed(w, seat, o.action) for w in worlds) / len(worlds)
+            p = o.p_first * (1 - self.denial_cost * p_claim)
             return p + self.budget.points_weight * o.points
 
         return max(near, key=value).action
@@ -218,12 +230,13 @@ def play_greedy(g: Game) -> int | None:
     return g.result.winner
 
 
-def run_slice(args: tuple[str, float, int, int, int, int]) -> tuple[list[PlayerStats], int]:
+def run_slice(args: tuple[str, float, int, int, int, int, int]
+              ) -> tuple[list[PlayerStats], int]:
     """Each player's wins (player 0: the probe) over deals first … first + deals − 1, and
     the draws."""
-    kind, denial_cost, continuations, seed, first, deals = args
+    kind, denial_cost, continuations, worlds, seed, first, deals = args
     probe = Probe(Budget(seconds=0.5, seed=seed * 1009), kind, kind=kind,
-                  denial_cost=denial_cost, continuations=continuations)
+                  denial_cost=denial_cost, continuations=continuations, worlds=worlds)
     players: list[Bot] = [probe, *(GreedyBot() for _ in range(PLAYERS - 1))]
     stats = [PlayerStats(p, b.name) for p, b in enumerate(players)]
     draws = 0
@@ -241,10 +254,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--first", type=int, default=0, help="the first deal's number")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--denial-cost", type=float, default=1.0)
     ap.add_argument("--continuations", type=int, default=16)
+    ap.add_argument("--worlds", type=int, default=8, help="random deals for sampled-denial")
     ap.add_argument("--probes", default=",".join(PROBES[:4]),
                     help=f"comma-separated, of {', '.join(PROBES)}")
     args = ap.parse_args()
@@ -253,10 +268,13 @@ def main() -> None:
         if p not in PROBES:
             ap.error(f"unknown probe '{p}' (one of {', '.join(PROBES)})")
     print(f"# Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, "
-          f"{args.deals} deals × {PLAYERS} rotations against 2 greedy bots", flush=True)
+          f"deals {args.first}–{args.first + args.deals - 1} × {PLAYERS} rotations against 2 "
+          "greedy bots", flush=True)
     step = -(-args.deals // (args.jobs * 2))
-    tasks = [(p, args.denial_cost, args.continuations, args.seed, k, min(step, args.deals - k))
-             for p in probes for k in range(0, args.deals, step)]
+    end = args.first + args.deals
+    tasks = [(p, args.denial_cost, args.continuations, args.worlds, args.seed, k,
+              min(step, end - k))
+             for p in probes for k in range(args.first, end, step)]
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         parts = list(pool.map(run_slice, tasks))

@@ -87,8 +87,9 @@ def test_a_known_race_is_a_race(probes: ModuleType) -> None:
     assert probes.KnownTable(((0, 0),), (never,)).survival(10) == 1.0
 
 
-@pytest.mark.parametrize("kind", ["denial", "stock", "opponents", "lookahead",
-                                  "sampled-lookahead"])
+@pytest.mark.parametrize("kind", ["denial", "sampled-denial", "stock", "opponents",
+                                  "lookahead", "sampled-lookahead"])
 def test_every_probe_plays_whole_deals(probes: ModuleType, kind: str) -> None:
-    stats, draws = probes.run_slice((kind, 1.0, 1, 1, 0, 1))  # one continuation per action
+    # one continuation per action, two random worlds per decision
+    stats, draws = probes.run_slice((kind, 1.0, 1, 2, 1, 0, 1))
     assert sum(p.wins for p in stats) + draws == 3  # one deal, 3 rotations: a winner or draw
