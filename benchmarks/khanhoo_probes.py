@@ -145,7 +145,6 @@ class Probe(AdvisorBot):
 
         return max(near, key=value).action
 
-
     def _known_table(self, view: dict[str, Any]) -> Table:
         """The race against the opponents' real times to go out."""
         g = self.real
@@ -194,14 +193,8 @@ class KnownTable(Table):
 
     times: tuple[tuple[float, ...], ...] = ()
 
-    def survival(self, rounds: int, lead: int | None = None) -> float:
-        p = 1.0
-        n = len(self.times)
-        first = n if lead is None else lead
-        for k, t in enumerate(self.times):
-            played = max(0, rounds - 1) + (1 if k >= n - first and rounds > 0 else 0)
-            p *= 1.0 - sum(t[:played])
-        return p
+    def not_out(self, k: int, turns: int) -> float:
+        return 1.0 - sum(self.times[k][:turns])
 
 
 def redeal(g: Game, seat: int, rng: random.Random) -> None:

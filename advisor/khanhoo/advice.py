@@ -151,10 +151,18 @@ class Table:
         p = 1.0
         n = len(self.opponents)
         first = n if lead is None else lead
-        for k, (turns, melds) in enumerate(self.opponents):
-            played = max(0, rounds - 1) + (1 if k >= n - first and rounds > 0 else 0)
-            for r in range(1, played + 1):
-                p *= 1.0 - opponent_hazard(turns + r, melds)
+        for k in range(n):
+            p *= self.not_out(k, max(0, rounds - 1) + (1 if k >= n - first and rounds > 0
+                                                       else 0))
+        return p
+
+    def not_out(self, k: int, turns: int) -> float:
+        """Chance that opponent ``k`` (in order of play) does not go out in his next
+        ``turns`` turns."""
+        done, melds = self.opponents[k]
+        p = 1.0
+        for r in range(1, turns + 1):
+            p *= 1.0 - opponent_hazard(done + r, melds)
         return p
 
 

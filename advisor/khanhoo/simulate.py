@@ -166,12 +166,13 @@ def simulate(
             assert result is not None
             how = result.by or "draw"
             summary.outcomes[how] = summary.outcomes.get(how, 0) + 1
-            way = route(game)
-            if result.winner is not None and way is not None:
-                tally = summary.routes[(result.winner - r) % n]
-                tally[way] = tally.get(way, 0) + 1
             if result.winner is None:
                 summary.draws += 1
+            else:
+                way = route(game)
+                assert way is not None
+                tally = summary.routes[(result.winner - r) % n]
+                tally[way] = tally.get(way, 0) + 1
             payments = settlement(list(result.scores))
             for s in range(n):
                 summary.players[(s - r) % n].add(payments[s], result.winner == s,
