@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from advisor.chan.analysis import discard_table
 from advisor.chan.cards import FACES, NFACES, Counts
 from advisor.chan.pairing import (
-    discard_table,
     distance,
     is_win_20,
     wait_faces,

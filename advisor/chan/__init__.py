@@ -10,12 +10,11 @@ The names most callers need, in one place:
 '8v'
 """
 
-from advisor.chan.analysis import Analysis, analyze
+from advisor.chan.analysis import Analysis, analyze, discard_table
 from advisor.chan.cards import FACES, Counts, Face, counts_of, format_cards, parse_cards, parse_face
 from advisor.chan.pairing import (
     Exposed,
     Meld,
-    discard_table,
     distance,
     is_win,
     pairing,

@@ -36,7 +36,7 @@ from typing import Any
 from advisor.chan.bots import greedy_choice
 from advisor.chan.cards import COPIES, Counts, Face, parse_cards
 from advisor.chan.endgame import ZERO, Budget, Solver, Value
-from advisor.chan.game import SEATS, Action, Game
+from advisor.chan.game import SEATS, Action, Game, SeatState, prospect
 from advisor.chan.pairing import (
     Exposed,
     Meld,
@@ -49,7 +49,7 @@ from advisor.chan.pairing import (
 )
 from advisor.chan.view import check_view, hidden_sizes, unseen_counts, world
 from advisor.deals import BaseBot
-from advisor.errors import PositionError
+from advisor.errors import HandSizeError, PositionError
 
 DEFAULT_BUDGET_MS = 15.0
 MAX_BUDGET_MS = 10_000.0
@@ -82,6 +82,9 @@ class ActionAdvice:
     total_sq: float = 0.0
     certain: float | None = None  # settlement when the action ends the deal (a win)
     exact: Value | None = None  # the endgame model's value (exact mode)
+    then: Face | None = None  # the discard the look-ahead assumes after an eat or a Chíu
+    wins_now: bool = False  # the action wins at once, or leaves a win (Chíu ù)
+    bonuses: tuple[str, ...] = ()  # a certain win's bonuses (cước), by name
 
     @property
     def win(self) -> float:
@@ -155,36 +158,57 @@ def _without(c: Counts, i: int, n: int = 1) -> Counts:
     return c[:i] + (c[i] - n,) + c[i + 1 :]
 
 
-def _after_best_discard(hand: Counts, exposed: Exposed) -> tuple[Counts, int | None]:
-    """The 19 cards left by the discard that leaves the smallest distance."""
-    dd = discard_distances(hand, exposed)
-    i = min(dd, key=lambda j: (99 if dd[j] is None else dd[j], p0_counts(_without(hand, j))[2]))
-    return _without(hand, i), dd[i]
+@dataclass(frozen=True)
+class Leaves:
+    """What an action leaves the seat once it has made the discard it owes: the static
+    measures of the hand the look-ahead assumes."""
+
+    distance: int | None
+    waits: tuple[Wait, ...]
+    useful: tuple[Wait, ...]
+    unpaired: int
+    then: Face | None = None  # the discard the action is assumed to be followed by
+    wins: bool = False  # the action wins, or leaves a win at once (Chíu ù)
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """Smaller is better: distance, then more unseen useful cards, then fewer unpaired."""
+        return (99 if self.distance is None else self.distance,
+                -sum(w.unseen for w in self.useful), self.unpaired)
 
 
-def _static(action: Action, hand: Counts, exposed: Exposed, offered: Face | None,
-            unseen: Counts) -> tuple[int | None, tuple[Wait, ...], tuple[Wait, ...], int]:
-    """Distance, waits, useful cards and unpaired count that an action leaves (after the
-    best discard, when the action owes one)."""
-    if action.do in ("win", "heaven"):
-        return 0, (), (), 0
-    after, melds = hand, exposed
-    if action.do == "discard":
-        assert action.card is not None
-        after = _without(hand, action.card.index)
-    elif action.do == "eat":
-        assert action.card is not None and offered is not None
-        melds = Exposed.of([*exposed.melds, Meld.of([action.card, offered])])
-        after, _ = _after_best_discard(_without(hand, action.card.index), melds)
-    elif action.do == "chiu":
-        assert offered is not None
-        melds = Exposed.of([*exposed.melds, Meld.of([offered] * 4)])
-        after, _ = _after_best_discard(_without(hand, offered.index, 3), melds)
+def _measure(after: Counts, melds: Exposed, unseen: Counts, then: Face | None = None) -> Leaves:
     d = distance(after, melds)
     waits = tuple(Wait(f, unseen[f.index]) for f in wait_faces(after, melds))
     useful = waits if d == 1 else tuple(Wait(f, unseen[f.index])
                                         for f in useful_faces(after, melds))
-    return d, waits, useful, p0_counts(after)[2]
+    return Leaves(d, waits, useful, p0_counts(after)[2], then)
+
+
+def best_discard(hand: Counts, exposed: Exposed, discards: Sequence[Face],
+                 unseen: Counts) -> Leaves:
+    """The legal discard the static ranking prefers (smallest distance, then the most
+    unseen useful cards, then the fewest unpaired; deck order breaks ties) and what it
+    leaves."""
+    dd = {i: 99 if d is None else d for i, d in discard_distances(hand, exposed).items()}
+    low = min(dd[f.index] for f in discards)
+    close = [f for f in discards if dd[f.index] == low]
+    return min((_measure(_without(hand, f.index), exposed, unseen, f) for f in close),
+               key=lambda e: e.key)
+
+
+def leaves(action: Action, s: SeatState, offered: Face | None, unseen: Counts) -> Leaves:
+    """What ``action`` leaves the seat ``s``: the engine's look-ahead
+    (:func:`~advisor.chan.game.prospect`) followed, when the action owes a discard, by
+    the legal discard the static ranking prefers."""
+    p = prospect(s, action, offered)
+    if p.wins and action.do in ("win", "heaven"):
+        return Leaves(0, (), (), 0, None, True)
+    if not p.owes:
+        return _measure(p.hand, p.exposed, unseen)
+    if p.wins:  # a Chíu that completes the hand: Chíu ù (C2)
+        return Leaves(0, (), (), 0, None, True)
+    return best_discard(p.hand, p.exposed, p.discards, unseen)
 
 
 # --- the search -----------------------------------------------------------------------------
@@ -204,15 +228,15 @@ def seen_in_game(g: Game, seat: int) -> Counts:
     return tuple(COPIES - n for n in c)
 
 
-def static_choice(hand: Counts, exposed: Exposed, legal: Sequence[Action],
-                  offered: Face | None, unseen: Counts) -> Action:
-    """The statically best action: a win; else the smallest distance it leaves, then the
-    most unseen useful cards, then the fewest unpaired cards (deck order breaks ties)."""
+def static_choice(s: SeatState, legal: Sequence[Action], offered: Face | None,
+                  unseen: Counts) -> Action:
+    """The statically best action: a win (a Chíu ù included); else the smallest
+    distance it leaves, then the most unseen useful cards, then the fewest unpaired cards
+    (legal order breaks ties)."""
     best: tuple[tuple[int, int, int, int], int, Action] | None = None
     for n, a in enumerate(legal):
-        d, _, useful, unpaired = _static(a, hand, exposed, offered, unseen)
-        key = (0 if a.do in ("win", "heaven") else 1, 99 if d is None else d,
-               -sum(w.unseen for w in useful), unpaired)
+        e = leaves(a, s, offered, unseen)
+        key = (0 if e.wins else 1, *e.key)
         if best is None or (key, n) < best[:2]:
             best = (key, n, a)
     assert best is not None
@@ -229,9 +253,9 @@ def _rollout(g: Game, me: int) -> None:
         s = g.seats[d.seat]
         offered = g.offer.card if g.offer is not None else None
         if d.seat == me:
-            choice = static_choice(s.counts(), s.exposed, legal, offered, seen_in_game(g, me))
+            choice = static_choice(s, legal, offered, seen_in_game(g, me))
         else:
-            choice = greedy_choice(s.counts(), s.exposed, legal, offered)
+            choice = greedy_choice(s, legal, offered)
         g.act(d.seat, choice)
 
 
@@ -266,22 +290,25 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
     if not actions:
         raise PositionError("the VIEW has no decision pending", field="phase")
     s = base.seats[me]
-    hand, exposed = s.counts(), s.exposed
     offered = base.offer.card if base.offer is not None else None
     unseen = unseen_counts(view)
     evals = []
     for a in actions:
-        d, waits, useful, unpaired = _static(a, hand, exposed, offered, unseen)
-        evals.append(ActionAdvice(a, 0, d, waits, useful, unpaired))
+        lv = leaves(a, s, offered, unseen)
+        evals.append(ActionAdvice(a, 0, lv.distance, lv.waits, lv.useful, lv.unpaired,
+                                  then=lv.then, wins_now=lv.wins))
     order = sorted(evals, key=_static_key)  # stable: ties keep the legal order
     for rank, e in enumerate(order):
         e.static_rank = rank
     for e in order:
-        if e.action.do in ("win", "heaven"):
+        if e.wins_now:  # a win, Thiên ù, or a Chíu that wins at once (Chíu ù): certain
             g = base.clone()
             g.act(me, e.action)
-            assert g.result is not None
+            if g.result is None:
+                g.act(me, Action("win"))
+            assert g.result is not None and g.result.score is not None
             e.certain = float(g.result.payments[me])
+            e.bonuses = tuple(b.bonus.name for b in g.result.score.bonuses)
     method, worlds, states = "static", 0, 0
     sampled: list[ActionAdvice] = []
     candidates = [e for e in order if e.certain is None][:MAX_CANDIDATES]
@@ -381,7 +408,7 @@ def _exact(view: dict[str, Any], base: Game, order: list[ActionAdvice],
 
 
 def _static_key(e: ActionAdvice) -> tuple[int, int, int, int]:
-    return (0 if e.action.do in ("win", "heaven") else 1,
+    return (0 if e.wins_now else 1,
             99 if e.distance is None else e.distance, -e.useful_unseen, e.unpaired)
 
 
@@ -424,8 +451,15 @@ def explain(e: ActionAdvice, offered: Face | None) -> str:
         assert a.card is not None and offered is not None
         kind = "Chắn" if a.card.index == offered.index else f"Cạ with {a.card.code}"
         what = f"Eat {offered.code} as {kind}"
+    if e.then is not None and e.certain is None:
+        what += f", then discard {e.then.code}"
     if e.certain is not None:
-        return f"{what}: {e.expected:+.0f} to this seat"
+        if a.do == "chiu":
+            what = f"Chíu ù on {offered.code if offered else ''}".strip()
+        if a.do == "win" and offered is not None:
+            what = f"Win on {offered.code}"
+        return (f"{what}: certain, {e.expected:+.0f} to this seat"
+                f"{' (' + ', '.join(e.bonuses) + ')' if e.bonuses else ''}")
     if e.distance is None:
         tail = "no winning set is possible any more"
     elif e.waits:
@@ -455,18 +489,38 @@ class AdvisorBot(BaseBot):
         return advice.best
 
 
+SOURCES = ("discard", "stock", "passed")
+"""Where a typed card on offer comes from: the previous seat's discard; a stock card
+revealed at the seat's own door (claims open, C5); a stock card revealed at the previous
+seat's door and passed on to the seat (T4: no claim any more)."""
+
+
 def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
                        dealer: int = 0, offer: str | None = None, source: str = "discard",
                        seen: str = "", stock_left: int | None = None, rules: str = "house",
                        memory: dict[str, Any] | None = None) -> dict[str, Any]:
     """A VIEW from the few facts a player types (the CLI's flags): hand, melds, the card
-    on offer and where it comes from, other cards seen, the stock left.
+    on offer and where it comes from (:data:`SOURCES`), other cards seen, the stock left.
+
+    The decision is the one the engine would pose: with a card on offer the seat holds
+    19 cards and may eat or pass — or, on a stock card revealed at its own door that
+    completes its hand, first claim the win (C1, C5); without one it holds 20 and
+    discards.
 
     Such a VIEW is *partial*: cards the player has seen but not typed are unknown, so the
     worlds sampled from it put the unseen cards beyond the other hands and the stock out
     of play at random. Without ``stock_left``, the stock holds what the other three
     hands (19 cards each) leave, at most 23.
+
+    >>> v = view_from_position(
+    ...     hand="2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s",
+    ...     offer="3m", source="stock")
+    >>> v["phase"], v["offer"]["door"]
+    ('claim', 0)
     """
+    if source not in SOURCES:
+        raise PositionError(f"source: one of {', '.join(SOURCES)}, not {source!r}",
+                            field="source")
     hand_faces = parse_cards(hand)
     meld_faces = [parse_cards(m) for m in melds]
     table: list[dict[str, Any]] = [{"melds": [], "discards": [], "passed": [], "dead": False}
@@ -482,13 +536,23 @@ def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
         "memory": memory or {"discarded": [], "refused": [], "laid_in_ca": [],
                              "ate_ca": False},
     }
+    if view["phase"] == "start":
+        view["dealer"] = seat
+    if offer is None and size == 19:
+        raise HandSizeError("hand: 19 cards wait for a card; give the card on offer (offer), "
+                            "or 20 cards to choose a discard (§4)", field="offer")
     if offer is not None:
-        card = parse_cards(offer)[0]
-        door = (seat - 1) % SEATS if source == "discard" else seat
+        cards = parse_cards(offer)
+        if len(cards) != 1:
+            raise PositionError(f"offer: one card is on offer, not {len(cards)} ({offer!r})",
+                                field="offer")
+        card = cards[0]
+        door = seat if source == "stock" else (seat - 1) % SEATS
         if source == "discard":
             table[door]["discards"].append(card.code)
-        view["offer"] = {"card": card.code, "source": source, "door": door, "to": seat,
-                         "claims_open": True}
+        view["offer"] = {"card": card.code, "source": "discard" if source == "discard" else
+                         "stock", "door": door, "to": seat, "claims_open": source != "passed"}
+    check_view(view)  # the sizes (§4) and the cards (§1), before anything is dealt
     room = sum(unseen_counts(view)) - sum(hidden_sizes(view))
     if room < 0:
         raise PositionError(f"seen: too many cards accounted for; the other three hands "
@@ -497,11 +561,14 @@ def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
     if view["stock_left"] > room:
         raise PositionError(f"stock_left: only {room} unseen cards are left for the stock",
                             field="stock_left")
+    if source == "stock" and world(view, random.Random(0)).can_claim(seat, "win"):
+        view["phase"] = "claim"  # C1, C5: the claims on a revealed card come first
     return view
 
 
 __all__ = [
     "DEFAULT_BUDGET_MS",
+    "SOURCES",
     "ActionAdvice",
     "Advice",
     "AdvisorBot",

@@ -12,13 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.chan.cards import format_cards
+from advisor.chan.cards import EMPTY, Counts, Face, format_cards
+from advisor.chan.game import SeatState, discard_problem
 from advisor.chan.pairing import (
+    NO_MELDS,
     WIN_SIZE,
     Discard,
+    Exposed,
     Pairing,
     Wait,
-    discard_table,
+    discard_rows,
     distance,
     is_win,
     pairing,
@@ -30,6 +33,32 @@ from advisor.chan.position import Position
 from advisor.errors import HandSizeError
 
 SIZES = (WIN_SIZE - 1, WIN_SIZE)
+
+
+def discard_table(hand: Counts, exposed: Exposed = NO_MELDS, seen: Counts = EMPTY,
+                  seat: SeatState | None = None) -> list[Discard]:
+    """For a hand that owes a discard (hand + melds = 20): every distinct discard with the
+    unpaired count, distance, waits and useful faces it leaves — best first.
+
+    Legality is the engine's (:func:`~advisor.chan.game.discard_problem`): with the seat's
+    memory (``seat``, as the engine keeps it) R3 and R7 apply too; without it, only R2 (a
+    face held exactly two or four times stays). Illegal discards come last, with the rule.
+
+    >>> from advisor.chan.cards import parse_cards, counts_of
+    >>> rows = discard_table(counts_of(parse_cards(
+    ...     "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m 8s")))
+    >>> rows[0].face.code, [w.face.code for w in rows[0].waits]
+    ('7m', ['9v', '9s', '9m'])
+    >>> [(r.face.code, r.rule) for r in rows if not r.legal][:2]
+    [('7v', 'R2'), ('4v', 'R2')]
+    """
+    state = seat if seat is not None else SeatState(list(hand), hand)
+
+    def rule_of(f: Face) -> str | None:
+        problem = discard_problem(state, f)
+        return problem[0] if problem else None
+
+    return discard_rows(hand, exposed, seen, rule_of)
 
 
 @dataclass(frozen=True)

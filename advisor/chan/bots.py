@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from advisor.botpipe import BotProcess, Incident
-from advisor.chan.cards import BY_CODE, Counts, Face, counts_of, parse_cards
-from advisor.chan.game import Action
-from advisor.chan.pairing import Exposed, Meld, discard_distances, distance, p0_counts
+from advisor.chan.cards import BY_CODE, Counts, Face
+from advisor.chan.game import Action, SeatState, prospect
+from advisor.chan.pairing import discard_distances, distance, p0_counts
+from advisor.chan.view import seat_state
 from advisor.deals import BaseBot
 from advisor.errors import AdvisorError
 
@@ -49,28 +50,23 @@ class RandomBot(BaseBot):
         return self.rng.choice(list(legal))
 
 
-def _view_cards(view: dict[str, Any]) -> tuple[Counts, Exposed]:
-    hand = counts_of(parse_cards(view["hand"]))
-    me = view["table"][view["seat"]]
-    return hand, Exposed.of(Meld.of(parse_cards(m)) for m in me["melds"])
-
-
 def _without(c: Counts, i: int) -> Counts:
     return c[:i] + (c[i] - 1,) + c[i + 1 :]
 
 
-def greedy_choice(hand: Counts, exposed: Exposed, legal: Sequence[Action],
-                  offered: Face | None) -> Action:
+def greedy_choice(s: SeatState, legal: Sequence[Action], offered: Face | None) -> Action:
     """The greedy pairing heuristic on a seat's own cards: always win (or declare
-    Thiên ù); Chíu when it can; eat when the eat and the best discard after it lower the
-    distance; discard the card that leaves the smallest distance, then the fewest
-    unpaired cards (the first such card in deck order); otherwise pass."""
+    Thiên ù); Chíu when it can; eat when the eat and the best legal discard after it
+    (:func:`~advisor.chan.game.prospect`) lower the distance; discard the card that
+    leaves the smallest distance, then the fewest unpaired cards (the first such card in
+    deck order); otherwise pass."""
     by_do: dict[str, list[Action]] = {}
     for a in legal:
         by_do.setdefault(a.do, []).append(a)
     for do in ("win", "heaven", "chiu"):
         if do in by_do:
             return by_do[do][0]
+    hand, exposed = s.counts(), s.exposed
     if "discard" in by_do:
         after = discard_distances(hand, exposed)
 
@@ -84,10 +80,9 @@ def greedy_choice(hand: Counts, exposed: Exposed, legal: Sequence[Action],
         now = distance(hand, exposed)
         best: tuple[int, Action] | None = None
         for a in by_do["eat"]:
-            assert a.card is not None
-            melds = Exposed.of([*exposed.melds, Meld.of([a.card, offered])])
-            dd = discard_distances(_without(hand, a.card.index), melds).values()
-            v = min((99 if d is None else d) for d in dd)
+            p = prospect(s, a, offered)
+            dd = discard_distances(p.hand, p.exposed)
+            v = min(99 if (d := dd[f.index]) is None else d for f in p.discards)
             if best is None or v < best[0]:
                 best = (v, a)
         if best is not None and now is not None and best[0] < now:
@@ -101,9 +96,8 @@ class GreedyBot(BaseBot):
     name = "greedy"
 
     def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        hand, exposed = _view_cards(view)
         offer = view.get("offer")
-        return greedy_choice(hand, exposed, legal, BY_CODE[offer["card"]] if offer else None)
+        return greedy_choice(seat_state(view), legal, BY_CODE[offer["card"]] if offer else None)
 
 
 @dataclass

@@ -221,6 +221,95 @@ def _rank_ca(hand: Sequence[int], rank: int) -> bool:
     return unpack(RANK_TABLE[hand[start] * 25 + hand[start + 1] * 5 + hand[start + 2]])[1] > 0
 
 
+# --- what a seat may discard, and what an action leaves it ---------------------------------
+
+def discard_problem(s: SeatState, z: Face) -> tuple[str, str] | None:
+    """(rule, reason) if the seat may not discard ``z`` now (R7b, R2, R3), else None.
+
+    The one place these restrictions live: the engine, the advisor's look-ahead, the bots
+    and the discard table of ``analyze`` all ask it.
+    """
+    if s.ate_ca and z.index != CC:  # R7b
+        for d in s.discard_log:
+            if d.index != CC and d.rank == z.rank and d.suit != z.suit:
+                return ("R7", f"having eaten a Cạ, you may not discard {z.code}: with your "
+                              f"discarded {d.code} it would complete a discarded Cạ")
+    n = s.hand[z.index]
+    if n in (2, 4):  # R2
+        kept = "a Chắn" if n == 2 else "two Chắn"
+        return ("R2", f"you hold exactly {n} {z.code}; they stay {kept}")
+    if z.index in s.refused:  # R3
+        return ("R3", f"{z.code} was refused at move {s.refused[z.index]}, so it may not be "
+                      "discarded")
+    return None
+
+
+def legal_discards(s: SeatState) -> list[Face]:
+    """The faces the seat may discard now, in deck order."""
+    return [FACES[i] for i in range(NFACES) if s.hand[i] and discard_problem(s, FACES[i]) is None]
+
+
+@dataclass(frozen=True)
+class Prospect:
+    """What an action leaves its seat — the look-ahead every evaluator shares.
+
+    ``hand`` and ``exposed`` are the seat's cards once the action is made (before the
+    discard it owes, if any); ``discards`` are the discards the rules then allow (R2, R3,
+    R7b, judged on the hand and memory after the action); ``wins`` says the action wins
+    at once (``win``, ``heaven``) or leaves a win on the table (a Chíu ù, C2).
+    """
+
+    hand: Counts
+    exposed: Exposed
+    owes: bool
+    discards: tuple[Face, ...] = ()
+    wins: bool = False
+
+
+def prospect(s: SeatState, action: Action, offered: Face | None) -> Prospect:
+    """What ``action`` leaves the seat ``s`` when ``offered`` is the public card.
+
+    The action is assumed legal (ask the engine first). After an eat or a Chíu the owed
+    discards are the engine's own legal discards in the state the action leaves.
+
+    >>> from advisor.chan.cards import counts_of, parse_cards
+    >>> hand = counts_of(parse_cards(
+    ...     "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m"))
+    >>> p = prospect(SeatState(list(hand), hand), Action("eat", parse_face("8v")),
+    ...              parse_face("8s"))
+    >>> [f.code for f in p.discards]   # not 7v: it is held exactly twice (R2)
+    ['2s', '2m', '3s', '3m', '7m', '9v']
+    """
+    hand = s.counts()
+    do = action.do
+    if do in ("win", "heaven"):
+        return Prospect(hand, s.exposed, False, (), True)
+    if do == "discard":
+        assert action.card is not None
+        i = action.card.index
+        return Prospect(hand[:i] + (hand[i] - 1,) + hand[i + 1 :], s.exposed, False)
+    if do == "pass":
+        return Prospect(hand, s.exposed, False)
+    assert offered is not None
+    x = offered.index
+    if do == "eat":
+        assert action.card is not None
+        y = action.card.index
+        after = hand[:y] + (hand[y] - 1,) + hand[y + 1 :]
+        meld = Meld.of([action.card, offered])
+        ate_ca = s.ate_ca or meld.kind == "ca"
+        wins = False
+    else:  # chiu (C2)
+        after = hand[:x] + (hand[x] - 3,) + hand[x + 1 :]
+        meld = Meld.of([offered] * 4)
+        ate_ca = s.ate_ca
+        wins = hand[x] == 3 and is_win(hand[:x] + (4,) + hand[x + 1 :], s.exposed, offered)
+    then = SeatState(list(after), s.dealt, discard_log=s.discard_log, refused=s.refused,
+                     ate_ca=ate_ca)
+    return Prospect(after, Exposed.of([*s.exposed.melds, meld]), True,
+                    tuple(legal_discards(then)), wins)
+
+
 # --- the game -----------------------------------------------------------------------------
 
 class Game:
@@ -468,7 +557,7 @@ class Game:
             if a.do == "win":
                 return self._check_chiu_win(seat)
             assert a.card is not None
-            return self._discard_problem(s, a.card)
+            return discard_problem(s, a.card)
         return self._check_offer(seat, a)
 
     def _check_start(self, seat: int, a: Action) -> tuple[str, str] | None:
@@ -479,9 +568,9 @@ class Game:
             return None
         if a.do == "discard":
             assert a.card is not None
-            return self._discard_problem(s, a.card)
+            return discard_problem(s, a.card)
         # pass: decline Thiên ù; only a dealer without a legal opening discard (T7)
-        if self._legal_discards(s):
+        if legal_discards(s):
             return ("T1", "the dealer must discard (or declare Thiên ù); passing is only for a "
                           "dealer with no legal discard (T7)")
         return None
@@ -513,26 +602,6 @@ class Game:
             return self._chiu_problem(seat)
         assert a.card is not None
         return self._eat_problem(s, self.offer.card, a.card)
-
-    # R7b, R2, R3 for a discard
-    def _discard_problem(self, s: SeatState, z: Face) -> tuple[str, str] | None:
-        if s.ate_ca and z.index != CC:
-            for d in s.discard_log:
-                if d.index != CC and d.rank == z.rank and d.suit != z.suit:
-                    return ("R7", f"having eaten a Cạ, you may not discard {z.code}: with your "
-                                  f"discarded {d.code} it would complete a discarded Cạ")
-        n = s.hand[z.index]
-        if n in (2, 4):
-            kept = "a Chắn" if n == 2 else "two Chắn"
-            return ("R2", f"you hold exactly {n} {z.code}; they stay {kept}")
-        if z.index in s.refused:
-            return ("R3", f"{z.code} was refused at move {s.refused[z.index]}, so it may not be "
-                          "discarded")
-        return None
-
-    def _legal_discards(self, s: SeatState) -> list[Face]:
-        return [FACES[i] for i in range(NFACES) if s.hand[i]
-                and self._discard_problem(s, FACES[i]) is None]
 
     def _eat_problem(self, s: SeatState, x: Face, y: Face) -> tuple[str, str] | None:
         """Checks in §5's reporting order: pair, T7, R4, R9, R1, R7, R2, R3, R5, R6, R8."""
@@ -573,7 +642,7 @@ class Game:
         s.hand[y.index] -= 1
         was = s.ate_ca
         s.ate_ca = was or not chan
-        ok = bool(self._legal_discards(s))
+        ok = bool(legal_discards(s))
         s.ate_ca = was
         s.hand[y.index] += 1
         if not ok:
@@ -592,7 +661,7 @@ class Game:
         if self._chiu_wins(seat):
             return None
         s.hand[x.index] -= 3
-        ok = bool(self._legal_discards(s))
+        ok = bool(legal_discards(s))
         s.hand[x.index] += 3
         if not ok:
             return ("R8", f"after a Chíu on {x.code} no card could be discarded and it does not "
@@ -794,6 +863,20 @@ class Game:
         self.claims = []
         self._phase = "over"
 
+    def prospect(self, seat: int, action: Action) -> Prospect:
+        """What a legal ``action`` of ``seat`` leaves it (:func:`prospect`)."""
+        return prospect(self.seats[seat], action, self.offer.card if self.offer else None)
+
+    def can_claim(self, seat: int, do: str) -> bool:
+        """May ``seat`` claim the public card now — ``win`` on it (C1) or ``chiu`` (C2) —
+        were the claims asked of it?"""
+        if self.offer is None or self.over:
+            return False
+        if do == "win":
+            return self._win_problem(seat) is None or (
+                self._chiu_wins(seat) and self._chiu_problem(seat) is None)
+        return self._chiu_problem(seat) is None
+
     def clone(self) -> Game:
         """An independent copy of the deal as it stands (the log is not copied)."""
         g = Game.__new__(Game)
@@ -870,5 +953,6 @@ RECORD_FORMAT = "chan-record/1"
 
 
 __all__ = [
-    "RECORD_FORMAT", "Action", "Decision", "Game", "Move", "Offer", "Result", "SeatState",
+    "RECORD_FORMAT", "Action", "Decision", "Game", "Move", "Offer", "Prospect", "Result",
+    "SeatState", "discard_problem", "legal_discards", "prospect",
 ]

@@ -19,7 +19,7 @@ from small tables and combined:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -528,9 +528,6 @@ def discard_distances(hand: Counts, exposed: Exposed = NO_MELDS) -> dict[int, in
     return out
 
 
-R2_HELD = (2, 4)
-
-
 @dataclass(frozen=True)
 class Discard:
     """One line of the discard table: a discard and what the hand looks like after it."""
@@ -559,13 +556,14 @@ class Discard:
         return out
 
 
-def discard_table(hand: Counts, exposed: Exposed = NO_MELDS, seen: Counts = EMPTY) -> list[Discard]:
+def discard_rows(hand: Counts, exposed: Exposed, seen: Counts,
+                 rule_of: Callable[[Face], str | None]) -> list[Discard]:
     """For a hand that owes a discard (hand + melds = 20): every distinct discard with the
-    unpaired count, distance, waits and useful faces it leaves — best first.
+    unpaired count, distance, waits and useful faces it leaves — best first, the discards
+    ``rule_of`` forbids (it names the rule) last, marked illegal.
 
-    R2 is applied (a face held exactly two or four times cannot be discarded) and such
-    lines are kept, marked illegal, at the end; restrictions that depend on the deal's
-    history (R3, R7) need the seat's memory and are left to the rules engine.
+    The rules live in the engine: :func:`advisor.chan.analysis.discard_table` passes its
+    :func:`~advisor.chan.game.discard_problem`.
     """
     if sum(hand) + exposed.size != WIN_SIZE:
         raise HandSizeError(
@@ -588,8 +586,8 @@ def discard_table(hand: Counts, exposed: Exposed = NO_MELDS, seen: Counts = EMPT
         w = tuple(Wait(x, unseen[x.index]) for x in wait_faces(after, exposed))
         useful = w if d == 1 else tuple(
             Wait(x, unseen[x.index]) for x in _useful(after, exposed, cap, after_types))
-        legal = hand[i] not in R2_HELD
-        rows.append(Discard(f, legal, None if legal else "R2", p0_counts(after)[2], d, w, useful))
+        rule = rule_of(f)
+        rows.append(Discard(f, rule is None, rule, p0_counts(after)[2], d, w, useful))
     rows.sort(key=lambda r: (not r.legal, r.distance is None, r.distance or 0, -r.useful_unseen,
                              r.unpaired, r.face.index))
     return rows

@@ -16,7 +16,7 @@ from advisor.chan.cards import BY_CODE, COPIES, FACES, Counts, Face, counts_of, 
 from advisor.chan.game import SEATS, Game, Offer, SeatState
 from advisor.chan.pairing import Meld
 from advisor.chan.profiles import PROFILES
-from advisor.errors import AdvisorError, PositionError
+from advisor.errors import AdvisorError, HandSizeError, PositionError
 
 VIEW_PHASES = ("start", "offer", "discard", "claim")
 
@@ -55,6 +55,7 @@ def check_view(view: object) -> dict[str, Any]:
     if view["phase"] not in ("start", "discard") and view.get("offer") is None:
         raise PositionError(f"offer: a VIEW in the {view['phase']} phase needs the card on "
                             "offer", field="offer")
+    _check_size(view)
     offer = view.get("offer")
     if isinstance(offer, dict) and offer.get("source") in ("discard", "return"):
         door, card = offer.get("door"), offer.get("card")
@@ -65,6 +66,33 @@ def check_view(view: object) -> dict[str, Any]:
             raise PositionError(f"offer: a card offered from seat {door}'s discards is the last "
                                 f"of table[{door}].discards", field="offer")
     return view
+
+
+def _check_size(view: dict[str, Any]) -> None:
+    """The seat's cards must add up for its decision (S3, §4): 19 at rest when a card is
+    on offer (20 for a dead dealer, T7), 20 when it owes a discard or opens the deal."""
+    me, phase = view["seat"], view["phase"]
+    mine = view["table"][me]
+    hand = _cards(view, "hand", view["hand"])  # a card that is no card is named first
+    melds = mine.get("melds", [])
+    if not isinstance(melds, list):
+        raise PositionError(f"table[{me}].melds: expected a list of melds (lists of card codes)",
+                            field=f"table[{me}].melds")
+    held = len(hand) + sum(len(_cards(view, f"table[{me}].melds", m)) for m in melds)
+    if phase == "start":
+        if me != view["dealer"]:
+            raise PositionError(f"phase: only the dealer (seat {view['dealer']}) opens the deal "
+                                "(T1)", field="phase")
+        want, why = 20, "the dealer opens with 20 cards (S3, T1)"
+    elif phase == "discard":
+        want, why = 20, "a seat owing a discard holds 20 cards, hand and melds (§4)"
+    elif mine.get("dead"):
+        want, why = 20, "a dead dealer keeps its 20 cards (T7)"
+    else:
+        want, why = 19, "with a card on offer a seat holds 19 cards, hand and melds (§4)"
+    if held != want:
+        raise HandSizeError(f"hand: hand and melds make {held} card{'s' * (held != 1)}; {why}",
+                            field="hand")
 
 
 def seen_counts(view: dict[str, Any]) -> Counts:
@@ -110,6 +138,26 @@ def hidden_sizes(view: dict[str, Any]) -> list[int]:
     return out
 
 
+def seat_state(view: dict[str, Any]) -> SeatState:
+    """The seat's own cards and memory (R3, R4, R7) as its VIEW shows them: what the
+    rules engine needs to judge its actions. Moves are unknown, so memory entries are
+    dated move 0."""
+    me = view["seat"]
+    t = view["table"][me]
+    hand = counts_of(_cards(view, "hand", view["hand"]))
+    melds = [Meld.of(_cards(view, f"table[{me}].melds", m)) for m in t.get("melds", [])]
+    s = SeatState(list(hand), hand, melds, _cards(view, "", t.get("discards", [])),
+                  _cards(view, "", t.get("passed", [])), bool(t.get("dead")))
+    mem = view.get("memory") or {}
+    s.discard_log = _cards(view, "memory.discarded", mem.get("discarded", []))
+    s.discarded = {f.index: 0 for f in s.discard_log}
+    s.refused = {f.index: 0 for f in _cards(view, "memory.refused", mem.get("refused", []))}
+    s.laid_in_ca = {f.index: 0 for f in _cards(view, "memory.laid_in_ca",
+                                                 mem.get("laid_in_ca", []))}
+    s.ate_ca = bool(mem.get("ate_ca"))
+    return s
+
+
 def world(view: dict[str, Any], rng: random.Random) -> Game:
     """A full game state consistent with the VIEW: the unseen cards dealt at random to the
     other hands and the stock; the seat's own cards and memory exactly as seen."""
@@ -133,26 +181,17 @@ def world(view: dict[str, Any], rng: random.Random) -> Game:
     pos = 0
     for i, t in enumerate(view["table"]):
         if i == me:
-            hand = counts_of(_cards(view, "hand", view["hand"]))
-        else:
-            hand = counts_of(pool[pos : pos + sizes[i]])
-            pos += sizes[i]
+            g.seats.append(seat_state(view))
+            continue
+        hand = counts_of(pool[pos : pos + sizes[i]])
+        pos += sizes[i]
         melds = [Meld.of(_cards(view, f"table[{i}].melds", m)) for m in t.get("melds", [])]
         s = SeatState(list(hand), hand, melds, _cards(view, "", t.get("discards", [])),
                       _cards(view, "", t.get("passed", [])), bool(t.get("dead")))
-        if i == me:
-            mem = view.get("memory") or {}
-            s.discard_log = _cards(view, "memory.discarded", mem.get("discarded", []))
-            s.discarded = {f.index: 0 for f in s.discard_log}
-            s.refused = {f.index: 0 for f in _cards(view, "memory.refused",
-                                                      mem.get("refused", []))}
-            s.laid_in_ca = {f.index: 0 for f in _cards(view, "memory.laid_in_ca",
-                                                         mem.get("laid_in_ca", []))}
-            s.ate_ca = bool(mem.get("ate_ca"))
-        else:  # what the table shows of another seat's history
-            s.discard_log = list(s.discards)
-            s.discarded = {f.index: 0 for f in s.discards}
-            s.ate_ca = any(m.kind == "ca" for m in melds)
+        # what the table shows of another seat's history
+        s.discard_log = list(s.discards)
+        s.discarded = {f.index: 0 for f in s.discards}
+        s.ate_ca = any(m.kind == "ca" for m in melds)
         g.seats.append(s)
     g.stock = pool[pos : pos + view["stock_left"]]
     # A partial VIEW (typed by a player) leaves some seen cards untyped: out of play.
@@ -200,5 +239,5 @@ def hidden_count(view: dict[str, Any]) -> int:
     return sum(unseen_counts(view))
 
 
-__all__ = ["check_view", "hidden_count", "hidden_sizes", "seen_counts", "unseen_counts",
-           "world"]
+__all__ = ["check_view", "hidden_count", "hidden_sizes", "seat_state", "seen_counts",
+           "unseen_counts", "world"]

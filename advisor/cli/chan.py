@@ -10,7 +10,7 @@ from typing import IO, Any
 
 import click
 
-from advisor.chan.advice import DEFAULT_BUDGET_MS, advise, view_from_position
+from advisor.chan.advice import DEFAULT_BUDGET_MS, SOURCES, advise, view_from_position
 from advisor.chan.analysis import Analysis, analyze
 from advisor.chan.game import Game
 from advisor.chan.position import WIN_BY, Position
@@ -287,8 +287,11 @@ def replay_cmd(file: IO[str], as_json: bool) -> None:
 @click.option("--melds", "-m", metavar="MELDS", multiple=True,
               help="Your exposed melds; repeat the flag or separate melds with ';'.")
 @click.option("--offer", metavar="CARD", help="The card offered to you.")
-@click.option("--from", "source", type=click.Choice(["discard", "stock"]), default="discard",
-              show_default=True, help="Where the offered card comes from.")
+@click.option("--from", "source", type=click.Choice(list(SOURCES)), default="discard",
+              show_default=True,
+              help="Where the offered card comes from: the previous seat's discard, a stock "
+                   "card revealed at your door (you may claim a win on it, C1), or a stock "
+                   "card revealed at the previous door and passed on to you (T4: no claim).")
 @click.option("--seen", metavar="CARDS", help="Other cards seen: melds, discards, doors.")
 @click.option("--stock-left", type=click.IntRange(0, 23), help="Stock cards left.")
 @click.option("--discarded", metavar="CARDS", help="Memory: faces you discarded (R4, R7).")

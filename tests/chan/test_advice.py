@@ -150,7 +150,7 @@ def test_view_from_typed_position() -> None:
     many = " ".join(f"{r}{s}" for r in range(2, 10) for s in "vsm" for _ in range(2))
     with pytest.raises(PositionError, match="seen"):  # 19 + 48 seen: the hands need 57
         view_from_position(hand="cc cc cc cc 2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v",
-                           seen=many)
+                           offer="9s", seen=many)
     with pytest.raises(PositionError, match="stock_left"):
         view_from_position(hand="2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m",
-                           seen=" ".join(["9m"] * 4 + ["8m"] * 4), stock_left=23)
+                           offer="8s", seen=" ".join(["9m"] * 4 + ["8m"] * 4), stock_left=23)

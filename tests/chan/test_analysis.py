@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.chan.analysis import analyze
+from advisor.chan.analysis import analyze, discard_table
 from advisor.chan.cards import counts_of, parse_cards
-from advisor.chan.pairing import discard_table, distance, is_win
+from advisor.chan.pairing import distance, is_win
 from advisor.chan.position import Position
 from advisor.errors import HandSizeError
 

@@ -71,3 +71,28 @@ def test_advise_errors() -> None:
     assert r.exit_code == EXIT_BAD_INPUT and "ambiguous" in r.stderr
     r = run.invoke(main, ["chan", "advise", "-"], input=json.dumps({"seat": 1}))
     assert r.exit_code == EXIT_BAD_INPUT and "missing" in r.stderr
+
+
+def test_advise_typed_positions_are_checked_for_size() -> None:
+    """Bad input exits 3 with a message naming the problem (§4): a hand that does not add
+    up, 19 cards and no card on offer, two cards on offer."""
+    run = CliRunner()
+    waiting = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s"
+    for args, message in [
+        (["--hand", "2v 2v", "--offer", "3v"], "hand and melds make 2 cards"),
+        (["--hand", waiting], "give the card on offer"),
+        (["--hand", waiting, "--offer", "3m 4v"], "one card is on offer, not 2"),
+    ]:
+        r = run.invoke(main, ["chan", "advise", *args])
+        assert r.exit_code == EXIT_BAD_INPUT and message in r.stderr, (args, r.output)
+        assert r.stdout == ""
+
+
+def test_advise_stock_flag_poses_the_claim() -> None:
+    """--from stock: the card was revealed at the player's own door, so the claim window
+    is open (C1, C5) and a winning card is a certain win (Ù chì)."""
+    waiting = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s"
+    r = CliRunner().invoke(main, ["chan", "advise", "--hand", waiting, "--offer", "3m",
+                                  "--from", "stock"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("Win on 3m: certain, +9 to this seat (Ù chì)")

@@ -54,6 +54,9 @@ def test_advice_batch_limit(client: FlaskClient) -> None:
         (lambda v: v.update(offer=None), "offer"),
         (lambda v: v["offer"].update(door=2), "offer"),
         (lambda v: v.update(phase="claim"), "phase"),
+        # A hand that does not add up for the decision (§4).
+        (lambda v: v["hand"].pop(), "hand"),
+        (lambda v: v.update(phase="discard", offer=None), "hand"),
     ],
 )
 def test_bad_views_are_422_naming_the_field(client: FlaskClient, change: Any, field: str) -> None:
