@@ -13,7 +13,8 @@ TYPE_PATHS := $(wildcard advisor service)
 
 STAMP := $(VENV)/.installed
 
-.PHONY: help install run test lint typecheck pytest serve screenshots bench load clean
+.PHONY: help install bench-install run test lint typecheck pytest serve screenshots bench \
+	calibration fit load clean
 
 help: ## List the targets
 	@grep -E '^[a-z][a-zA-Z_-]*:.*## ' $(MAKEFILE_LIST) \
@@ -24,6 +25,12 @@ install: $(STAMP) ## Create .venv/ and install the package with its test tools
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+bench-install: $(VENV)/.bench ## Add the benchmarks' extras (NumPy, matplotlib) to .venv/
+
+$(VENV)/.bench: $(STAMP)
+	$(BIN)/pip install -q -e '.[test,bench]'
 	touch $@
 
 run: install ## Advice on an example position (examples/view.json), then an analysis
@@ -50,6 +57,15 @@ screenshots: install ## Save docs/play.png and docs/analyze.png (browser tests, 
 
 bench: install ## Run the evaluation benchmark
 	$(BIN)/python benchmarks/chan_eval.py
+
+calibration: bench-install ## Do the advisors' chances mean what they say? (~10 min; diagrams in docs/)
+	$(BIN)/python benchmarks/calibration.py --game chan --deals 3000 --png docs/calibration_chan.png
+	$(BIN)/python benchmarks/calibration.py --game khanhoo --deals 700 \
+		--png docs/calibration_khanhoo.png
+
+fit: bench-install ## Refit the Chắn value models on simulated deals (~15 min; docs/advisor.md)
+	$(BIN)/python benchmarks/fit_value.py --game chan --deals 12000 --seed 5
+	$(BIN)/python benchmarks/fit_value.py --game chan --deals 8000 --seed 6 --rules cvv
 
 load: install ## Load-test the service on loopback with wrk (1, 2, 4 workers; ~3 min)
 	$(BIN)/python benchmarks/service_load.py --flood

@@ -11,13 +11,20 @@ wins, win share, mean settlement per deal with its 95% confidence interval; the 
 player's win share against the average of the others; and the advisors' decision
 latencies (median, 99th percentile, max) — measured while --jobs processes run, so for
 latency alone use --jobs 1 on an idle machine.
+
+When the seats name two players twice each (``A,B,A,B``: seat against seat), it also
+prints the difference of their mean settlements per game, A − B, with a 95% interval
+from the per-deal differences (each deal's four rotations give both players every
+hand, so the deals are independent and the luck of the hands cancels).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
+import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -25,12 +32,39 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from advisor.chan.game import Game
 from advisor.chan.simulate import Summary, latency_summary, simulate
 
 
-def run_slice(args: tuple[list[str], int, int, int, str]) -> Summary:
+def run_slice(args: tuple[list[str], int, int, int, str]) -> tuple[Summary, list[dict[str, int]]]:
+    """A slice of the deals; with it, per deal, each spec's total settlement."""
     specs, seed, first, games, rules = args
-    return simulate(specs, games=games, seed=seed, duplicate=True, rules=rules, first=first)
+    per_deal: list[dict[str, int]] = []
+
+    def tally(game: Game, at_seats: list[str]) -> None:
+        if not per_deal or per_deal[-1]["_games"] == 4:  # the four rotations of a deal
+            per_deal.append({"_games": 0})
+        totals = per_deal[-1]
+        totals["_games"] += 1
+        assert game.result is not None
+        for seat, spec in enumerate(at_seats):
+            totals[spec] = totals.get(spec, 0) + game.result.payments[seat]
+
+    summary = simulate(specs, games=games, seed=seed, duplicate=True, rules=rules, first=first,
+                       on_game=tally)
+    return summary, per_deal
+
+
+def versus(specs: list[str], per_deal: list[dict[str, int]]) -> str | None:
+    """A − B per game, with its 95% interval over deals, for seats ``A,B,A,B``."""
+    if len(specs) != 4 or specs[0] != specs[2] or specs[1] != specs[3] or specs[0] == specs[1]:
+        return None
+    a, b = specs[0], specs[1]
+    diffs = [(d[a] - d[b]) / 8 for d in per_deal]  # two players of each, four games each
+    mean = statistics.fmean(diffs)
+    half = 1.959964 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return (f"  {a} − {b}: {mean:+.3f} per game, 95% CI [{mean - half:+.3f}, "
+            f"{mean + half:+.3f}] over {len(diffs)} deals")
 
 
 def main() -> None:
@@ -49,7 +83,9 @@ def main() -> None:
               for k in range(0, args.deals, step)]
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
-        parts = list(pool.map(run_slice, slices))
+        results = list(pool.map(run_slice, slices))
+    parts = [summary for summary, _ in results]
+    per_deal = [d for _, deals in results for d in deals]
     total = parts[0]
     for p in parts[1:]:
         total.merge(p)
@@ -61,6 +97,7 @@ def main() -> None:
     out["wall_seconds"] = round(wall, 1)
     out["first_vs_average_win_share"] = round(ratio, 3)
     out["advisor_latency_ms"] = {str(p): latency_summary(v) for p, v in total.latencies.items()}
+    out["versus"] = versus(specs, per_deal)
     if args.as_json:
         print(json.dumps(out))
         return
@@ -73,6 +110,9 @@ def main() -> None:
         print(f"  player {p.player} {p.spec:<12} wins {p.wins:>5} ({p.wins / p.deals:6.1%})  "
               f"mean {p.mean:+7.3f}  95% CI [{lo:+.3f}, {hi:+.3f}]")
     print(f"  player 0's win share ÷ the others' average: {ratio:.2f}")
+    line = versus(specs, per_deal)
+    if line:
+        print(line)
     for p, lat in out["advisor_latency_ms"].items():
         print(f"  player {p} decisions: {lat}")
 

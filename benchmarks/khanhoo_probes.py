@@ -140,8 +140,8 @@ class Probe(AdvisorBot):
 
         def value(o: Option) -> float:
             p_claim = sum(claimed(w, seat, o.action) for w in worlds) / len(worlds)
-            p = o.p_first * (1 - self.denial_cost * p_claim)
-            return p + self.budget.points_weight * o.points
+            p = o.race_first * (1 - self.denial_cost * p_claim)  # the race, as it ranks
+            return p + self.budget.points_weight * o.race_points
 
         return max(near, key=value).action
 
@@ -164,7 +164,7 @@ class Probe(AdvisorBot):
 
     def _lookahead(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         options = advise(view, legal, self.budget).options
-        if options[0].p_first >= 1.0:  # going out (or a claim that goes out) now
+        if options[0].race_first >= 1.0:  # going out (or a claim that goes out) now
             return options[0].action
         candidates = [o.action for o in options[:3]]
         choice = GreedyBot().decide(view, legal)

@@ -1,14 +1,15 @@
 """Strength of the Khanhoo advisor: its win share against greedy bots.
 
     python benchmarks/khanhoo_strength.py [--deals 1000] [--players 3] [--seed 1]
-                                          [--budget 0.5] [--opponent greedy] [--jobs 2]
+                                          [--budget 0.1] [--opponent greedy] [--jobs 2]
 
 Plays DEALS deals in duplicate (each deal once per seat rotation, so every player gets
 every hand) between the advisor (seat spec ``advisor:BUDGET``) and PLAYERS − 1 copies of
 the opponent, and prints each player's wins, win share with its 95% interval, points and
-mean settlement, how each player's wins came (the card that completed the hand: drawn
-from the stock, taken or bumped from a discard, or dealt), and the advisor's share over
-the opponents' mean share (goal: 1.5).
+mean settlement with its 95% interval, how each player's wins came (the card that
+completed the hand: drawn from the stock, taken or bumped from a discard, or dealt), and
+the advisor's share over the opponents' mean share (goal: 1.5). The budget is wall-clock
+time: on a loaded machine the advisor computes less and plays weaker.
 The deals are split into slices played by JOBS processes and the slices merged (the
 deals are the same whatever JOBS is).
 Then plays LATENCY more deals with the advisor in seat 0 and prints its time per
@@ -78,8 +79,10 @@ def tournament(specs: list[str], deals: int, seed: int, jobs: int) -> None:
     seconds = time.perf_counter() - start
     for p in s.players:
         lo, hi = p.share_ci95()
+        mlo, mhi = p.ci95()
         print(f"{p.player} {p.spec:<14} wins {p.wins:>5}  share {p.win_share:.3f} "
-              f"[{lo:.3f}, {hi:.3f}]  points {p.points:>6}  mean settlement {p.mean:+.2f}")
+              f"[{lo:.3f}, {hi:.3f}]  points {p.points:>6}  mean settlement {p.mean:+.2f} "
+              f"[{mlo:+.2f}, {mhi:+.2f}]")
     for p, r in zip(s.players, s.routes):
         won = max(1, sum(r.values()))
         print(f"{p.player} wins by the last card: " + ", ".join(
@@ -97,7 +100,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget", type=float, default=0.5)
+    ap.add_argument("--budget", type=float, default=Budget().seconds,
+                    help="the advisor's seconds per decision [its default]")
     ap.add_argument("--opponent", default="greedy")
     ap.add_argument("--latency", type=int, default=50, help="deals timed for the latency")
     ap.add_argument("--jobs", type=int, default=2, help="processes for the tournament")

@@ -21,7 +21,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_ADVICE_BUDGET_MS": 200.0,  # the advisor's time per VIEW, whatever the client asks
     "MAX_ADVICE_SAMPLES": 500,  # sampled worlds per VIEW when the client fixes the number
     "MAX_ADVICE_BATCH": 10,  # VIEWs per advice request (each takes its full budget)
-    "KHANHOO_ADVICE_SECONDS": 0.5,  # one Khanhoo advice (the request does not choose it)
+    "KHANHOO_ADVICE_SECONDS": 0.1,  # one Khanhoo advice (the request does not choose it)
     # The gate in front of advice, per worker process (service/gate.py): more is 503.
     "ADVICE_SLOTS": 1,  # advice requests computing at once
     "ADVICE_QUEUE": 4,  # advice requests waiting for a slot

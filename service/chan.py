@@ -92,8 +92,9 @@ def analyze_view() -> Response:
 def advice_view() -> Response:
     """Rank every legal action of the seat whose VIEW (rules §8.3) is posted.
 
-    The time per VIEW is `budget_ms` (default 15), or `samples` worlds, each capped by
-    the server whatever the client asks (`GET /v1/meta`). A worker computes one advice
+    The chances come from the value model (a few milliseconds). `samples` adds playouts
+    of the leading actions in that many worlds, within `budget_ms` (default 100); both
+    are capped by the server whatever the client asks (`GET /v1/meta`). A worker computes one advice
     at a time: a request that finds every slot taken for too long, or that would pass
     its deadline, is answered 503 with `Retry-After`. With `samples`, a VIEW stops
     sampling at the deadline: its `samples` says how many worlds were played, a note
@@ -107,16 +108,16 @@ def advice_view() -> Response:
         if samples is not None:
             samples = min(samples, cfg["MAX_ADVICE_SAMPLES"])
         seed = query.get("seed", 0)
-        # A VIEW is expected to take its budget, or (with a fixed number of samples, whose
-        # time is not known in advance) as long as the slowest VIEW of the batch so far.
-        slowest = budget / 1000 if samples is None else 0.0
+        # A VIEW with playouts is expected to take its budget; one without, as long as the
+        # slowest VIEW of the batch so far (a few milliseconds).
+        slowest = budget / 1000 if samples else 0.0
 
         def compute(view: dict[str, Any]) -> Advice:
             nonlocal slowest
             left = passage.check(slowest)
             started = monotonic()
-            # Even the first VIEW of a batch, whose time is not known in advance, stops
-            # sampling at the deadline (the answer's `samples` says how many were played).
+            # Even the first VIEW of a batch stops its playouts at the deadline (the
+            # answer's `samples` says how many worlds were played).
             advice = advise(view, budget_ms=budget, samples=samples, seed=seed,
                             limit_ms=left * 1000)
             slowest = max(slowest, monotonic() - started)

@@ -94,7 +94,7 @@ def advice_view() -> Response:
 
     A position of 16 cards is a turn; of 15 with a discard on `offer`, a claim (K5). A
     record prefix (`"format": "khanhoo-record/1"`) is advised for the seat to act at its
-    end. Each advice takes the server's time budget (`KHANHOO_ADVICE_SECONDS`, 0.5 s by
+    end. Each advice takes the server's time budget (`KHANHOO_ADVICE_SECONDS`, 0.1 s by
     default). Advice shares the worker's gate with the Chắn advisor: a saturated worker,
     or a request that would pass its deadline, is answered 503 with `Retry-After`.
     """

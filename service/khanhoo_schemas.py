@@ -275,16 +275,34 @@ class KhanhooActionSchema(Schema):
 
 
 class KhanhooAdviceOptionSchema(Schema):
-    """One legal action and what it promises."""
+    """One legal action and what it promises: its chance of going out first and its
+    expected points, each with its standard error, exact only when certain."""
 
     class Meta:
         unknown = RAISE
 
+    @validates_schema
+    def _certain_only_when_sure(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("certain") and data.get("p_first") != 1.0:
+            raise ValidationError("a certain option has p_first 1", "p_first")
+        if data.get("certain") is False and data.get("p_first") in (0.0, 1.0):
+            raise ValidationError("only a certain option states 0 or 1", "p_first")
+
     action = fields.Nested(KhanhooActionSchema, required=True)
     p_first = fields.Float(required=True, validate=validate.Range(0, 1), metadata={
-        "description": "chance of going out first"})
+        "description": "chance of going out first in this deal (K6): from the value model "
+                       "fitted on simulated deals (docs/khanhoo.md), strictly between 0 and "
+                       "1 unless `certain`"})
+    p_first_se = fields.Float(required=True, validate=validate.Range(min=0), metadata={
+        "description": "standard error of `p_first` from the fit; 0 when certain"})
     points = fields.Float(required=True, validate=validate.Range(min=0), metadata={
-        "description": "expected points this deal"})
+        "description": "expected deal score (K8): the points of going out when the seat "
+                       "goes out first, 0 otherwise; exact when certain"})
+    points_se = fields.Float(required=True, validate=validate.Range(min=0), metadata={
+        "description": "standard error of `points` from the fit; 0 when certain"})
+    certain = StrictBoolean(required=True, metadata={
+        "description": "going out now (K6) or a Quartette (K10): `p_first` is 1 and the "
+                       "points exact"})
     distance = StrictInteger(required=True, allow_none=True, validate=validate.Range(min=0))
     acceptance = StrictInteger(required=True, validate=validate.Range(min=0), metadata={
         "description": "unseen copies of the cards that lower the distance"})

@@ -266,8 +266,8 @@ def act(table: str) -> dict[str, Any]:
 def hint(table: str) -> dict[str, Any]:
     """The advisor's ranking of the player's legal actions, best first.
 
-    It sees only the player's VIEW. The time is `budget_ms` (default 15) or `samples`
-    worlds, capped by the server as for `POST /v1/chan/advice`.
+    It sees only the player's VIEW. `samples` and `budget_ms` add playouts, capped by
+    the server as for `POST /v1/chan/advice`.
     """
     cfg = current_app.config
     with ticket() as passage:
@@ -280,7 +280,7 @@ def hint(table: str) -> dict[str, Any]:
         if not t.waiting:
             raise Problem(409, "not-your-turn", "Not your turn",
                           "the deal is over" if t.over else "no decision of yours is pending")
-        left = passage.check(budget / 1000 if samples is None else 0.0)
+        left = passage.check(budget / 1000 if samples else 0.0)
         advice = advise(t.view(), budget_ms=budget, samples=samples,
                         seed=query.get("seed", 0), legal=t.legal(), limit_ms=left * 1000)
         return advice.to_json()

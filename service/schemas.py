@@ -333,20 +333,54 @@ class ActionSchema(Schema):
     with_ = fields.String(data_key="with")
 
 
+class SampledSchema(Schema):
+    """What the playouts of one action gave (``docs/advisor.md``)."""
+
+    class Meta:
+        unknown = RAISE
+
+    worlds = StrictInteger(required=True, metadata={"description": "worlds played"})
+    win = fields.Float(required=True, metadata={
+        "description": "share of the worlds the seat won: playouts against greedy play in "
+                       "worlds dealt from the unseen cards, not a calibrated chance"})
+    win_se = fields.Float(required=True, allow_none=True, metadata={
+        "description": "its standard error (null with fewer than two worlds)"})
+    expected = fields.Float(required=True, metadata={"description": "mean settlement"})
+    expected_se = fields.Float(required=True, allow_none=True, metadata={
+        "description": "its standard error (null with fewer than two worlds)"})
+
+
 class ActionAdviceSchema(Schema):
-    """One legal action and what it leads to."""
+    """One legal action, what it leaves, and what it promises."""
 
     class Meta:
         unknown = RAISE
 
     action = fields.Nested(ActionSchema, required=True)
-    win = fields.Float(required=True, metadata={"description": "probability of winning"})
-    expected = fields.Float(required=True, metadata={"description": "expected settlement"})
-    samples = StrictInteger(required=True)
+    win = fields.Float(required=True, metadata={
+        "description": "the chance of winning the deal: 1 or 0 when `certain`, else the "
+                       "value model's (calibrated on simulated deals, docs/advisor.md)"})
+    win_se = fields.Float(required=True, metadata={
+        "description": "standard error of `win` (0 when certain)"})
+    win_interval = fields.List(fields.Float(), required=True, metadata={
+        "description": "a 95 % interval of `win`"})
+    expected = fields.Float(required=True, metadata={
+        "description": "expected settlement for the seat (3 × points when it wins, minus what "
+                       "it pays when another seat wins)"})
+    expected_se = fields.Float(required=True, metadata={
+        "description": "standard error of `expected`"})
+    certain = fields.Boolean(required=True, metadata={
+        "description": "the action ends the deal with a win (C1, C2, W3), or no win is "
+                       "possible any more: the numbers are exact"})
     distance = StrictInteger(required=True, allow_none=True)
     unpaired = StrictInteger(required=True)
     waits = fields.List(fields.Nested(WaitSchema), required=True)
     useful_unseen = StrictInteger(required=True)
+    then = fields.String(required=True, allow_none=True, metadata={
+        "description": "the discard an eat or a Chíu is assumed to be followed by (legal)"})
+    bonuses = fields.List(fields.String(), metadata={
+        "description": "a certain win's bonuses (cước), by name"})
+    sampled = fields.Nested(SampledSchema)
 
 
 class AdviceSchema(Schema):
@@ -360,9 +394,8 @@ class AdviceSchema(Schema):
     best = fields.Nested(ActionSchema, required=True)
     explanation = fields.String(required=True)
     method = fields.String(required=True, validate=validate.OneOf(
-        ["static", "exact", "monte-carlo"]))
-    samples = StrictInteger(required=True)
-    states = StrictInteger(required=True)
+        ["certain", "model", "model+playouts"]))
+    samples = StrictInteger(required=True, metadata={"description": "playout worlds played"})
     ms = fields.Float(required=True)
     budget_ms = fields.Float(required=True)
     seed = StrictInteger(required=True)

@@ -1,27 +1,28 @@
-"""The move advisor: rank every legal action of a seat by its consequences (issue: the
-product's heart).
+"""The move advisor: every legal action of a seat, ranked by its chance of winning the
+deal, with that chance and the expected settlement — numbers that mean what they say.
 
-Input is the seat's VIEW (rules §8.3). For each legal action the advisor reports the
-probability of winning this deal, the expected settlement for the seat, and the
-distance, waits and useful cards it leaves.
+Input is the seat's VIEW (rules §8.3). For each legal action the advisor reports what
+it leaves (distance, waits or useful cards, and the discard it is followed by — the
+look-ahead of :mod:`advisor.chan.lookahead`, which the rules engine keeps legal), and:
 
-Three methods, and every answer says which it used:
+* a **certain** outcome when there is one: a win on the card (C1), Thiên ù (W3) or a
+  Chíu that completes the hand (Chíu ù, C2) is a win with its exact settlement — the
+  only "100 %" the advisor ever states — and a hand that can no longer make a winning
+  set (W1) has no chance;
+* otherwise the **value model** (:mod:`advisor.chan.value`): the chance to win and the
+  expected settlement of positions like the one the action leaves, fitted on simulated
+  deals and checked against outcomes on other deals (``benchmarks/calibration.py``),
+  each with its standard error from the fit.
 
-* **static** — every action is ranked by what it leaves: a win first, then the smallest
-  distance, the most unseen useful cards, the fewest unpaired cards (after the best
-  discard when the action owes one). This ranking alone is the anchor of the others.
-* **exact** — late in the deal (at most ``EXACT_MAX_STOCK`` stock cards left), the seat's
-  own outcome tree over the last reveals is solved by backward induction
-  (:mod:`advisor.chan.endgame`), when it fits in the budget.
-* **monte-carlo** — otherwise, *worlds* deal the unseen cards at random to the other
-  hands and the stock, consistently with the VIEW (:func:`advisor.chan.view.world`); the
-  best static candidates are applied in the same worlds (common random numbers, so the
-  differences between actions are not drowned by the luck of the deal) and each deal is
-  played out — the advised seat by the static ranking, the others greedily — until the
-  budget is spent. The advisor departs from the statically best action only when the
-  samples show it worse by more than ``Z_DEPART`` standard errors.
+Actions are ranked by that chance (then by the expected settlement, then by what they
+leave). When a number of worlds is asked for (``samples``), the leading actions are
+also **played out** to the end of the deal in the same sampled worlds (common random
+numbers; the seat by the static ranking, the others greedily) and the sampled figures
+are reported with their standard errors: a second opinion, noted when it disagrees with
+the ranking beyond its noise, never a replacement for the calibrated chance (playouts
+in worlds dealt at random overstate the seat's chances: ``docs/advisor.md``).
 
-Results are deterministic for a given seed and number of samples.
+Results are deterministic; with ``samples``, for a given seed.
 """
 
 from __future__ import annotations
@@ -33,92 +34,137 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.chan.bots import greedy_choice
-from advisor.chan.cards import COPIES, Counts, Face, parse_cards
-from advisor.chan.endgame import ZERO, Budget, Solver, Value
-from advisor.chan.game import SEATS, Action, Game, SeatState, prospect
-from advisor.chan.pairing import (
-    Exposed,
-    Meld,
-    Wait,
-    discard_distances,
-    distance,
-    p0_counts,
-    useful_faces,
-    wait_faces,
-)
+from advisor.chan.cards import Face, parse_cards
+from advisor.chan.game import SEATS, Action, Game
+from advisor.chan.lookahead import Leaves, leaves, rollout, static_key
+from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import check_view, hidden_sizes, unseen_counts, world
 from advisor.deals import BaseBot
 from advisor.errors import HandSizeError, PositionError
 
-DEFAULT_BUDGET_MS = 15.0
+DEFAULT_BUDGET_MS = 100.0
+"""The time playouts may take when worlds are asked for (the model alone takes a few
+milliseconds)."""
 MAX_BUDGET_MS = 10_000.0
 MAX_CANDIDATES = 3
-"""Actions sampled by Monte Carlo (the statically best ones); the rest keep their static
-estimate."""
-EXACT_MAX_STOCK = 3
-"""Exact mode is tried when at most this many stock cards are left (late in the deal)."""
-NODES_PER_MS = 40
-"""Endgame states the solver may expand per millisecond of budget."""
-Z_DEPART = 2.5
-"""Standard errors by which a sampled action must beat the statically best one (about a
-1% one-sided test): with a few dozen samples, following every difference would follow
-the noise (measured: docs/benchmarks.md)."""
+"""Actions compared by playouts: the best three of the ranking."""
+Z_NOTE = 2.0
+"""Standard errors of the paired difference beyond which the playouts' preference for
+another action is noted."""
+
+
+@dataclass
+class Sampled:
+    """What the playouts of one action gave: per world, whether the seat won and its
+    settlement."""
+
+    wins: list[bool] = field(default_factory=list)
+    pays: list[float] = field(default_factory=list)
+
+    @property
+    def worlds(self) -> int:
+        return len(self.pays)
+
+    @property
+    def win(self) -> float:
+        return sum(self.wins) / self.worlds if self.worlds else 0.0
+
+    @property
+    def win_se(self) -> float:
+        n = self.worlds
+        return math.sqrt(self.win * (1 - self.win) / (n - 1)) if n > 1 else 0.5
+
+    @property
+    def expected(self) -> float:
+        return sum(self.pays) / self.worlds if self.worlds else 0.0
+
+    @property
+    def expected_se(self) -> float:
+        return _se(self.pays)
+
+    def to_json(self) -> dict[str, Any]:
+        """Standard errors are null with fewer than two worlds."""
+        known = self.worlds > 1
+        return {"worlds": self.worlds, "win": round(self.win, 4),
+                "win_se": round(self.win_se, 4) if known else None,
+                "expected": round(self.expected, 3),
+                "expected_se": round(self.expected_se, 3) if known else None}
+
+
+def _se(xs: Sequence[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return float("inf")
+    m = sum(xs) / n
+    return math.sqrt(max(sum((x - m) ** 2 for x in xs) / (n - 1), 0.0) / n)
 
 
 @dataclass
 class ActionAdvice:
-    """One legal action and what it leads to."""
+    """One legal action, what it leaves, and what it promises."""
 
     action: Action
-    static_rank: int
-    distance: int | None
-    waits: tuple[Wait, ...]
-    useful: tuple[Wait, ...]
-    unpaired: int
-    samples: int = 0
-    wins: int = 0
-    total: float = 0.0
-    total_sq: float = 0.0
-    certain: float | None = None  # settlement when the action ends the deal (a win)
-    exact: Value | None = None  # the endgame model's value (exact mode)
-    then: Face | None = None  # the discard the look-ahead assumes after an eat or a Chíu
-    wins_now: bool = False  # the action wins at once, or leaves a win (Chíu ù)
+    leaves: Leaves
+    win: float  # the stated chance to win this deal
+    win_se: float  # its standard error (0 when certain)
+    expected: float  # the stated expected settlement for the seat
+    expected_se: float
+    certain: bool = False  # the chance is exact: a win now (1), or none possible (0)
     bonuses: tuple[str, ...] = ()  # a certain win's bonuses (cước), by name
+    features: tuple[float, ...] = ()  # the value model's inputs
+    sampled: Sampled | None = None  # the playouts, when there were some
 
     @property
-    def win(self) -> float:
-        """Estimated probability of winning this deal."""
-        if self.certain is not None:
-            return 1.0
-        if self.exact is not None:
-            return self.exact.win
-        return self.wins / self.samples if self.samples else 0.0
+    def distance(self) -> int | None:
+        return self.leaves.distance
 
     @property
-    def expected(self) -> float:
-        """Estimated settlement for the seat (3 × points when it wins, minus what it pays)."""
-        if self.certain is not None:
-            return self.certain
-        if self.exact is not None:
-            return self.exact.expected
-        return self.total / self.samples if self.samples else 0.0
+    def waits(self) -> tuple[Any, ...]:
+        return self.leaves.waits
+
+    @property
+    def useful(self) -> tuple[Any, ...]:
+        return self.leaves.useful
+
+    @property
+    def unpaired(self) -> int:
+        return self.leaves.unpaired
+
+    @property
+    def then(self) -> Face | None:
+        return self.leaves.then
 
     @property
     def useful_unseen(self) -> int:
-        return sum(w.unseen for w in self.useful)
+        return self.leaves.useful_unseen
+
+    @property
+    def samples(self) -> int:
+        return self.sampled.worlds if self.sampled else 0
+
+    def interval(self) -> tuple[float, float]:
+        """A 95 % interval of the chance to win (the point itself when certain)."""
+        half = 1.96 * self.win_se
+        return max(0.0, self.win - half), min(1.0, self.win + half)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        lo, hi = self.interval()
+        out: dict[str, Any] = {
             "action": self.action.to_json(),
-            "win": round(self.win, 4),
-            "expected": round(self.expected, 3),
-            "samples": self.samples,
-            "distance": self.distance,
-            "unpaired": self.unpaired,
+            "win": round(self.win, 4), "win_se": round(self.win_se, 4),
+            "win_interval": [round(lo, 4), round(hi, 4)],
+            "expected": round(self.expected, 3), "expected_se": round(self.expected_se, 3),
+            "certain": self.certain,
+            "distance": self.distance, "unpaired": self.unpaired,
             "waits": [w.to_json() for w in self.waits],
             "useful_unseen": self.useful_unseen,
+            "then": self.then.code if self.then else None,
         }
+        if self.bonuses:
+            out["bonuses"] = list(self.bonuses)
+        if self.sampled is not None:
+            out["sampled"] = self.sampled.to_json()
+        return out
 
 
 @dataclass
@@ -128,9 +174,8 @@ class Advice:
     seat: int
     phase: str
     actions: list[ActionAdvice]
-    method: str
-    samples: int
-    states: int
+    method: str  # "certain", "model" or "model+playouts"
+    samples: int  # worlds played
     seconds: float
     budget_ms: float
     seed: int
@@ -145,133 +190,25 @@ class Advice:
         return {
             "seat": self.seat, "phase": self.phase, "best": self.best.to_json(),
             "explanation": self.explanation, "method": self.method,
-            "samples": self.samples, "states": self.states,
-            "ms": round(self.seconds * 1000, 2),
+            "samples": self.samples, "ms": round(self.seconds * 1000, 2),
             "budget_ms": self.budget_ms, "seed": self.seed,
             "actions": [a.to_json() for a in self.actions], "notes": self.notes,
         }
 
 
-# --- static evaluation ----------------------------------------------------------------------
-
-def _without(c: Counts, i: int, n: int = 1) -> Counts:
-    return c[:i] + (c[i] - n,) + c[i + 1 :]
-
-
-@dataclass(frozen=True)
-class Leaves:
-    """What an action leaves the seat once it has made the discard it owes: the static
-    measures of the hand the look-ahead assumes."""
-
-    distance: int | None
-    waits: tuple[Wait, ...]
-    useful: tuple[Wait, ...]
-    unpaired: int
-    then: Face | None = None  # the discard the action is assumed to be followed by
-    wins: bool = False  # the action wins, or leaves a win at once (Chíu ù)
-
-    @property
-    def key(self) -> tuple[int, int, int]:
-        """Smaller is better: distance, then more unseen useful cards, then fewer unpaired."""
-        return (99 if self.distance is None else self.distance,
-                -sum(w.unseen for w in self.useful), self.unpaired)
-
-
-def _measure(after: Counts, melds: Exposed, unseen: Counts, then: Face | None = None) -> Leaves:
-    d = distance(after, melds)
-    waits = tuple(Wait(f, unseen[f.index]) for f in wait_faces(after, melds))
-    useful = waits if d == 1 else tuple(Wait(f, unseen[f.index])
-                                        for f in useful_faces(after, melds))
-    return Leaves(d, waits, useful, p0_counts(after)[2], then)
-
-
-def best_discard(hand: Counts, exposed: Exposed, discards: Sequence[Face],
-                 unseen: Counts) -> Leaves:
-    """The legal discard the static ranking prefers (smallest distance, then the most
-    unseen useful cards, then the fewest unpaired; deck order breaks ties) and what it
-    leaves."""
-    dd = {i: 99 if d is None else d for i, d in discard_distances(hand, exposed).items()}
-    low = min(dd[f.index] for f in discards)
-    close = [f for f in discards if dd[f.index] == low]
-    return min((_measure(_without(hand, f.index), exposed, unseen, f) for f in close),
-               key=lambda e: e.key)
-
-
-def leaves(action: Action, s: SeatState, offered: Face | None, unseen: Counts) -> Leaves:
-    """What ``action`` leaves the seat ``s``: the engine's look-ahead
-    (:func:`~advisor.chan.game.prospect`) followed, when the action owes a discard, by
-    the legal discard the static ranking prefers."""
-    p = prospect(s, action, offered)
-    if p.wins and action.do in ("win", "heaven"):
-        return Leaves(0, (), (), 0, None, True)
-    if not p.owes:
-        return _measure(p.hand, p.exposed, unseen)
-    if p.wins:  # a Chíu that completes the hand: Chíu ù (C2)
-        return Leaves(0, (), (), 0, None, True)
-    return best_discard(p.hand, p.exposed, p.discards, unseen)
-
-
-# --- the search -----------------------------------------------------------------------------
-
-def seen_in_game(g: Game, seat: int) -> Counts:
-    """What ``seat`` has seen of a game: its hand, every meld, discard and door card, and
-    a revealed card on offer."""
-    c = list(g.seats[seat].hand)
-    for s in g.seats:
-        for m in s.melds:
-            for f in m.faces:
-                c[f.index] += 1
-        for f in (*s.discards, *s.passed):
-            c[f.index] += 1
-    if g.offer is not None and g.offer.source == "stock":
-        c[g.offer.card.index] += 1
-    return tuple(COPIES - n for n in c)
-
-
-def static_choice(s: SeatState, legal: Sequence[Action], offered: Face | None,
-                  unseen: Counts) -> Action:
-    """The statically best action: a win (a Chíu ù included); else the smallest
-    distance it leaves, then the most unseen useful cards, then the fewest unpaired cards
-    (legal order breaks ties)."""
-    best: tuple[tuple[int, int, int, int], int, Action] | None = None
-    for n, a in enumerate(legal):
-        e = leaves(a, s, offered, unseen)
-        key = (0 if e.wins else 1, *e.key)
-        if best is None or (key, n) < best[:2]:
-            best = (key, n, a)
-    assert best is not None
-    return best[2]
-
-
-def _rollout(g: Game, me: int) -> None:
-    """Play the deal out: the advised seat by the static evaluation, the others greedily."""
-    while (d := g.pending) is not None:
-        legal = g.legal_actions()
-        if len(legal) == 1:
-            g.act(d.seat, legal[0])
-            continue
-        s = g.seats[d.seat]
-        offered = g.offer.card if g.offer is not None else None
-        if d.seat == me:
-            choice = static_choice(s, legal, offered, seen_in_game(g, me))
-        else:
-            choice = greedy_choice(s, legal, offered)
-        g.act(d.seat, choice)
-
+# --- the advice -----------------------------------------------------------------------------
 
 def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0,
            samples: int | None = None, legal: Sequence[Action] | None = None,
            limit_ms: float = MAX_BUDGET_MS) -> Advice:
     """Rank every legal action of the seat whose VIEW is given.
 
-    The seed fixes the sequence of sampled worlds. With ``samples``, exactly that many
-    worlds are played (the answer is reproducible to the bit) unless ``limit_ms`` passes
-    first: the sampling then stops, the answer's ``samples`` says how many worlds were
-    played and a note says why. Otherwise the search stops when ``budget_ms`` is spent
-    (at least two worlds), so the number of samples depends on the machine. ``limit_ms``
-    (at most ``MAX_BUDGET_MS``) is a caller's deadline: a server's, for one request.
-    ``legal`` may be passed when known (a bot inside the engine); otherwise it is
-    derived from the VIEW.
+    The chances and expected settlements come from the value model, or are certain.
+    With ``samples``, that many playout worlds are played (reproducible to the bit for a
+    seed) unless ``budget_ms`` or ``limit_ms`` passes first: the sampling then stops and
+    a note says how many were played. ``limit_ms`` (at most ``MAX_BUDGET_MS``) is a
+    caller's deadline: a server's, for one request. ``legal`` may be passed when known
+    (a bot inside the engine); otherwise it is derived from the VIEW.
     """
     started = time.perf_counter()
     check_view(view)
@@ -284,165 +221,122 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
     if view.get("to_act", me) != me:
         raise PositionError(f"to_act: it is seat {view['to_act']}'s decision, not seat {me}'s",
                             field="to_act")
-    rng = random.Random(seed)
-    base = world(view, rng)
+    base = world(view, random.Random(seed))
     actions = list(legal) if legal is not None else base.legal_actions()
     if not actions:
         raise PositionError("the VIEW has no decision pending", field="phase")
     s = base.seats[me]
     offered = base.offer.card if base.offer is not None else None
     unseen = unseen_counts(view)
-    evals = []
-    for a in actions:
-        lv = leaves(a, s, offered, unseen)
-        evals.append(ActionAdvice(a, 0, lv.distance, lv.waits, lv.useful, lv.unpaired,
-                                  then=lv.then, wins_now=lv.wins))
-    order = sorted(evals, key=_static_key)  # stable: ties keep the legal order
-    for rank, e in enumerate(order):
-        e.static_rank = rank
-    for e in order:
-        if e.wins_now:  # a win, Thiên ù, or a Chíu that wins at once (Chíu ù): certain
-            g = base.clone()
-            g.act(me, e.action)
-            if g.result is None:
-                g.act(me, Action("win"))
-            assert g.result is not None and g.result.score is not None
-            e.certain = float(g.result.payments[me])
-            e.bonuses = tuple(b.bonus.name for b in g.result.score.bonuses)
-    method, worlds, states = "static", 0, 0
-    sampled: list[ActionAdvice] = []
-    candidates = [e for e in order if e.certain is None][:MAX_CANDIDATES]
-    if len(candidates) > 1 and all(e.certain is None for e in order):
-        solved = _exact(view, base, order, budget_ms)
-        if solved is not None:
-            method, states = "exact", solved
-        else:
-            method, sampled = "monte-carlo", candidates
-            deadline = started + (limit_ms if samples else min(budget_ms, limit_ms)) / 1000
-            worlds = _monte_carlo(view, base, sampled, seed, samples, deadline)
-    if method == "exact":
-        ranked = sorted(order, key=lambda e: (-e.expected, -e.win, e.static_rank))
-    else:
-        ranked = _rank(order, sampled)
+    table = TableInfo.of_view(view)
+    rules = base.rules
+    evals = [_judge(a, leaves(a, s, offered, unseen), base, me, table, sum(unseen), rules)
+             for a in actions]
+    order = _order(evals)
+    method, worlds = ("certain" if order[0].certain and order[0].win == 1.0 else "model"), 0
+    candidates = [e for e in order if not e.certain][:MAX_CANDIDATES]
+    if samples and method == "model" and len(candidates) > 1:
+        deadline = started + min(budget_ms, limit_ms) / 1000
+        worlds = _playouts(view, base, candidates, seed, samples, deadline)
+        method = "model+playouts"
     elapsed = time.perf_counter() - started
-    advice = Advice(me, view["phase"], ranked, method, worlds, states, elapsed, budget_ms, seed)
-    advice.explanation = explain(advice.actions[0], offered)
-    if samples and method == "monte-carlo" and worlds < samples:
+    advice = Advice(me, view["phase"], order, method, worlds, elapsed, budget_ms, seed)
+    advice.explanation = explain(order[0], offered)
+    if samples and worlds < samples and method == "model+playouts":
         advice.notes.append(f"{worlds} of the {samples} worlds asked for were played: the time "
-                            f"limit of {limit_ms:.0f} ms was reached")
-    top = max(sampled, key=lambda e: e.expected) if method == "monte-carlo" else None
-    if top is not None and top is not ranked[0]:
-        advice.notes.append(
-            f"{top.action} did better over {top.samples} worlds ({top.expected:+.2f} against "
-            f"{ranked[0].expected:+.2f}), within the noise: the statically best action is kept")
+                            f"limit of {min(budget_ms, limit_ms):.0f} ms was reached")
+    advice.notes += _close_calls(order, candidates if worlds else [])
     return advice
 
 
-def _monte_carlo(view: dict[str, Any], base: Game, sampled: list[ActionAdvice], seed: int,
-                 samples: int | None, deadline: float) -> int:
-    """Play the candidates in the same worlds, round-robin, until the deadline (at least
-    two worlds) or the requested number of worlds; returns the worlds played."""
+def _judge(a: Action, lv: Leaves, base: Game, me: int, table: TableInfo, unseen: int,
+           rules: str) -> ActionAdvice:
+    """The numbers of one action: certain when it ends the deal, else the model's."""
+    if lv.wins:  # a win, Thiên ù, or a Chíu that wins at once (Chíu ù): certain
+        g = base.clone()
+        g.act(me, a)
+        if g.result is None:
+            g.act(me, Action("win"))
+        assert g.result is not None and g.result.score is not None
+        pay = float(g.result.payments[me])
+        return ActionAdvice(a, lv, 1.0, 0.0, pay, 0.0, True,
+                            tuple(b.bonus.name for b in g.result.score.bonuses))
+    x = features(table, lv.distance, lv.useful_unseen, unseen, lv.unpaired, lv.exposed)
+    est = estimate(x, rules)
+    if lv.distance is None:  # no winning set can be made any more (W1): certainly no win
+        return ActionAdvice(a, lv, 0.0, 0.0, min(est.expected, 0.0), est.expected_se, True,
+                            features=tuple(x))
+    return ActionAdvice(a, lv, est.win, est.win_se, est.expected, est.expected_se,
+                        features=tuple(x))
+
+
+def _order(evals: list[ActionAdvice]) -> list[ActionAdvice]:
+    """Certain wins first (the largest settlement first), then by the chance to win,
+    then by the expected settlement; what the actions leave (the static key), then the
+    legal order, break ties."""
+    def key(n_e: tuple[int, ActionAdvice]) -> tuple[Any, ...]:
+        n, e = n_e
+        if e.certain and e.win == 1.0:
+            return (0, -e.expected, n)
+        return (1, -round(e.win, 4), -round(e.expected, 3), static_key(e.leaves), n)
+    return [e for _, e in sorted(enumerate(evals), key=key)]
+
+
+def _playouts(view: dict[str, Any], base: Game, candidates: list[ActionAdvice], seed: int,
+              samples: int, deadline: float) -> int:
+    """Play the candidates in the same worlds, round-robin, until ``samples`` worlds or
+    the deadline (at least two worlds); returns the worlds played."""
     me = view["seat"]
+    for e in candidates:
+        e.sampled = Sampled()
     played = 0
-    while True:
-        in_time = time.perf_counter() < deadline
-        if not ((played < samples and in_time) if samples else (played < 2 or in_time)):
-            return played
+    while played < samples and (played < 2 or time.perf_counter() < deadline):
         w = base if played == 0 else world(view, random.Random(f"{seed}:{played}"))
-        for e in sampled:
+        for e in candidates:
             g = w.clone()
             g.act(me, e.action)
-            _rollout(g, me)
-            assert g.result is not None
-            pay = g.result.payments[me]
-            e.samples += 1
-            e.wins += g.result.winner == me
-            e.total += pay
-            e.total_sq += pay * pay
+            rollout(g, me)
+            assert g.result is not None and e.sampled is not None
+            e.sampled.wins.append(g.result.winner == me)
+            e.sampled.pays.append(float(g.result.payments[me]))
         played += 1
+    return played
 
 
-def _exact(view: dict[str, Any], base: Game, order: list[ActionAdvice],
-           budget_ms: float) -> int | None:
-    """Solve the endgame model for every action; the states expanded, or None when exact
-    mode does not apply (a claim, a Chíu, too much stock left) or the tree exceeds the
-    budget."""
-    me = view["seat"]
-    stock = view["stock_left"]
-    if view["phase"] == "claim" or stock > EXACT_MAX_STOCK or view.get("partial"):
-        return None
-    if any(e.action.do == "chiu" for e in order):
-        return None
-    s = base.seats[me]
-    hand, exposed = s.counts(), s.exposed
-    pool = unseen_counts(view)
-    discarded = frozenset(s.discarded)
-    solver = Solver(me=me, rules=base.rules, refused=frozenset(s.refused),
-                    max_nodes=max(1, int(budget_ms * NODES_PER_MS)))
-    offer = base.offer
-    values: list[tuple[ActionAdvice, Value]] = []
-    try:
-        for e in order:
-            a = e.action
-            if a.do == "discard":
-                assert a.card is not None
-                v = solver.after_discard(hand, exposed, pool, stock, discarded, a.card.index)
-            elif a.do == "pass":
-                assert offer is not None
-                own = offer.source == "stock" and offer.door == me
-                v = solver.reveal(hand, exposed, pool, stock, (me + 1) % SEATS if own else me,
-                                  discarded)
-            elif a.do == "eat":
-                assert a.card is not None and offer is not None
-                melds = Exposed.of([*exposed.melds, Meld.of([a.card, offer.card])])
-                best = solver.discard(_without(hand, a.card.index), melds, pool, stock, discarded)
-                v = best if best is not None else ZERO
-            else:
-                return None
-            values.append((e, v))
-    except Budget:
-        return None
-    for e, v in values:
-        e.exact = v
-    return solver.nodes
+def _paired(a: ActionAdvice, b: ActionAdvice) -> tuple[float, float]:
+    """The mean and standard error of a − b's settlement over their common worlds."""
+    assert a.sampled is not None and b.sampled is not None
+    diffs = [x - y for x, y in zip(a.sampled.pays, b.sampled.pays)]
+    return (sum(diffs) / len(diffs) if diffs else 0.0), _se(diffs)
 
 
-def _static_key(e: ActionAdvice) -> tuple[int, int, int, int]:
-    return (0 if e.wins_now else 1,
-            99 if e.distance is None else e.distance, -e.useful_unseen, e.unpaired)
-
-
-def _rank(order: list[ActionAdvice], sampled: list[ActionAdvice]) -> list[ActionAdvice]:
-    """Best first: a certain win, then the statically best action unless a sampled one
-    beats it by more than Z_DEPART standard errors, then the rest by expected value."""
-    certain = sorted((e for e in order if e.certain is not None), key=lambda e: -e.expected)
-    if certain:
-        return certain + [e for e in order if e.certain is None]
-    if len(sampled) < 2 or sampled[0].samples < 2:
-        return order
-    anchor = sampled[0]
-    best = max(sampled, key=lambda e: e.expected)
-    if best is not anchor and best.expected - anchor.expected > Z_DEPART * _stderr(best, anchor):
-        first = best
-    else:
-        first = anchor
-    rest = sorted((e for e in sampled if e is not first), key=lambda e: -e.expected)
-    return [first, *rest, *(e for e in order if e not in sampled)]
-
-
-def _stderr(a: ActionAdvice, b: ActionAdvice) -> float:
-    def var(e: ActionAdvice) -> float:
-        n = e.samples
-        return max(e.total_sq / n - (e.total / n) ** 2, 0.0) / max(n - 1, 1)
-    return math.sqrt(var(a) + var(b)) or 1e-9
+def _close_calls(order: list[ActionAdvice], sampled: list[ActionAdvice]) -> list[str]:
+    """Say so when the first action is ahead of the second by less than the noise, and
+    when the playouts prefer another action beyond theirs."""
+    if len(order) < 2 or order[0].certain:
+        return []
+    a, b = order[0], order[1]
+    notes = []
+    se_gap = math.hypot(a.win_se, b.win_se)
+    if not b.certain and abs(a.win - b.win) <= max(2 * se_gap, 0.005):
+        notes.append(f"{a.action} and {b.action} have the same chance to win within its "
+                     f"error ({a.win:.1%} and {b.win:.1%})")
+    if a in sampled and a.samples > 1:
+        for e in sampled[1:]:
+            diff, se = _paired(e, a)
+            if diff > Z_NOTE * se:
+                notes.append(f"the playouts prefer {e.action} to {a.action}: {diff:+.2f} ± "
+                             f"{se:.2f} a deal over {a.samples} worlds (random worlds; the "
+                             "ranking follows the calibrated chance)")
+    return notes
 
 
 def explain(e: ActionAdvice, offered: Face | None) -> str:
-    """One line a player can read: what the action is and what it leaves."""
+    """One line a player can read: what the action is, what it leaves, its chance."""
     a = e.action
     what = {
-        "win": "Win", "heaven": "Declare Thiên ù", "pass": "Pass",
-        "chiu": f"Chíu {offered.code if offered else ''}".strip(),
+        "win": f"Win on {offered.code}" if offered else "Win", "heaven": "Declare Thiên ù",
+        "pass": "Pass", "chiu": f"Chíu {offered.code if offered else ''}".strip(),
     }.get(a.do, "")
     if a.do == "discard":
         assert a.card is not None
@@ -451,26 +345,32 @@ def explain(e: ActionAdvice, offered: Face | None) -> str:
         assert a.card is not None and offered is not None
         kind = "Chắn" if a.card.index == offered.index else f"Cạ with {a.card.code}"
         what = f"Eat {offered.code} as {kind}"
-    if e.then is not None and e.certain is None:
-        what += f", then discard {e.then.code}"
-    if e.certain is not None:
+    if e.certain and e.win == 1.0:
         if a.do == "chiu":
             what = f"Chíu ù on {offered.code if offered else ''}".strip()
-        if a.do == "win" and offered is not None:
-            what = f"Win on {offered.code}"
         return (f"{what}: certain, {e.expected:+.0f} to this seat"
                 f"{' (' + ', '.join(e.bonuses) + ')' if e.bonuses else ''}")
+    if e.then is not None:
+        what += f", then discard {e.then.code}"
     if e.distance is None:
-        tail = "no winning set is possible any more"
-    elif e.waits:
+        return f"{what}: no winning set is possible any more (W1), no chance to win"
+    if e.waits:
         faces = "/".join(w.face.code for w in e.waits)
         tail = (f"{e.unpaired} unpaired left, waiting on {faces} — "
                 f"{sum(w.unseen for w in e.waits)} unseen")
     else:
         tail = (f"{e.unpaired} unpaired, {e.distance} card{'s' * (e.distance != 1)} from a "
                 f"win, {e.useful_unseen} useful cards unseen")
-    chance = f", {e.win:.0%} to win" if e.samples or e.exact is not None else ""
-    return f"{what}: {tail}{chance}"
+    return f"{what}: {tail}; {_pct(e.win)} to win"
+
+
+def _pct(p: float) -> str:
+    """A chance in words: never "0 %" or "100 %" unless it is certain."""
+    if 0 < p < 0.005:
+        return "under 1 %"
+    if 0.995 < p < 1:
+        return "over 99 %"
+    return f"{p:.0%}".replace("%", " %")
 
 
 class AdvisorBot(BaseBot):
@@ -572,6 +472,7 @@ __all__ = [
     "ActionAdvice",
     "Advice",
     "AdvisorBot",
+    "Sampled",
     "advise",
     "explain",
     "view_from_position",

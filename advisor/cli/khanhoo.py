@@ -181,7 +181,8 @@ def analyze_cmd(file: IO[str] | None, as_json: bool, **flags: Any) -> None:
 @click.option("--players", type=click.IntRange(2, 5), default=None, help="Players [default: 3].")
 @click.option("--turn", type=click.IntRange(min=0), default=None,
               help="Turns each opponent has played (for their chance of going out).")
-@click.option("--budget", type=click.FloatRange(min=0.01), default=0.5, show_default=True,
+@click.option("--budget", type=click.FloatRange(min=0.01), default=Budget().seconds,
+              show_default=True,
               help="Seconds the advisor may spend per position.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
 def advise_cmd(file: IO[str] | None, as_json: bool, budget: float, seed: int,

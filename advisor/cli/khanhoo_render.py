@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import click
 
-from advisor.khanhoo.advice import Advice
+from advisor.khanhoo.advice import Z95, Advice
 from advisor.khanhoo.analysis import Analysis
 from advisor.khanhoo.cards import Card, cards_of
 from advisor.khanhoo.melds import Combination, Useful
@@ -91,16 +91,32 @@ def analysis_text(a: Analysis, st: Style) -> str:
     return "\n".join(out)
 
 
+def _chance(p: float) -> str:
+    """A stated chance to a tenth of a percent; one that is not certain never reads 0% or
+    100%."""
+    if p < 0.0005:
+        return "<0.1%"
+    if p > 0.9995:
+        return ">99.9%"
+    return f"{p:.1%}"
+
+
 def advice_text(adv: Advice, st: Style) -> str:
     """Advice: the best action's explanation, then every action ranked."""
     out = [st.head(f"Seat {adv.seat} ({adv.phase}): {adv.best.explanation}")]
-    out.append(f"{'action':<28}{'first':>7}{'points':>8}{'dist':>6}{'acc':>5}  method")
+    out.append(f"{'action':<28}{'first':>7}{'±':>6}{'points':>8}{'±':>6}{'dist':>6}{'acc':>5}"
+               "  method")
     for o in adv.options:
         dist = "—" if o.distance is None else str(o.distance)
-        out.append(f"{str(o.action)[:27]:<28}{o.p_first:>7.1%}{o.points:>8.2f}{dist:>6}"
-                   f"{o.acceptance:>5}  {o.method}")
+        first, margin = _chance(o.p_first), f"{Z95 * o.p_first_se:.1%}"
+        points, pmargin = f"{o.points:.2f}", f"{Z95 * o.points_se:.2f}"
+        if o.certain:
+            first, margin, pmargin = "100%", "exact", "exact"
+        out.append(f"{str(o.action)[:27]:<28}{first:>7}{margin:>6}{points:>8}{pmargin:>6}"
+                   f"{dist:>6}{o.acceptance:>5}  {o.method}")
     spent = " (budget spent: later actions judged by distance)" if adv.budget_spent else ""
-    out.append(st.dim(f"{adv.seconds * 1000:.0f} ms{spent}"))
+    out.append(st.dim(f"first: chance of going out first; points: expected deal score; ± the "
+                      f"95% margin of the fit · {adv.seconds * 1000:.0f} ms{spent}"))
     return "\n".join(out)
 
 

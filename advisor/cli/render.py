@@ -76,6 +76,13 @@ def waits_text(st: Style, ws: Sequence[Wait]) -> str:
     return ", ".join(f"{st.card(w.face)} ({w.unseen})" for w in ws) + f" — {total} unseen"
 
 
+_ILLEGAL = {
+    "R2": ": a face held exactly 2 or 4 times stays as Chắn",
+    "R3": ": a refused face may not be discarded",
+    "R7": ": it would complete a discarded Cạ after an eaten Cạ",
+}
+
+
 def analysis_text(a: Analysis, st: Style) -> str:
     p = a.pairing
     pos = a.position
@@ -96,8 +103,8 @@ def analysis_text(a: Analysis, st: Style) -> str:
         out.append("Discards, best first (unpaired, distance, waits or useful cards · unseen):")
         for d in a.discards:
             if not d.legal:
-                out.append(f"  {st.card(d.face):>3}  {d.face.vi:<12} illegal ({d.rule}: a "
-                           "face held exactly 2 or 4 times stays as Chắn)")
+                why = _ILLEGAL.get(d.rule or "", "")
+                out.append(f"  {st.card(d.face):>3}  {d.face.vi:<12} illegal ({d.rule}{why})")
                 continue
             dist = "—" if d.distance is None else str(d.distance)
             what = f"waits {waits_text(st, d.waits)}" if d.waits else \
@@ -138,16 +145,21 @@ def simulation_text(s: Summary) -> str:
 
 def advice_text(a: Advice, st: Style) -> str:
     """The ranked actions as a table, and the best one in a sentence."""
+    played = a.samples > 0
     out = [st.head(a.explanation),
-           f"{'#':>2}  {'action':<16}{'win':>6}{'expected':>10}{'dist':>6}  waits / useful"]
+           f"{'#':>2}  {'action':<18}{'win':>6} {'(95 %)':<9}{'expected':>9}"
+           f"{'dist':>6}  waits / useful"]
     for n, e in enumerate(a.actions, 1):
         act = e.action
         label = act.do if act.card is None else f"{act.do} {act.card.code}"
         if act.do == "eat" and act.card is not None:
             label = f"eat with {act.card.code}"
-        sampled = e.samples or e.certain is not None or e.exact is not None
-        win = f"{e.win:.0%}" if sampled else "—"
-        exp = f"{e.expected:+.2f}" if sampled else "—"
+        if e.then is not None:
+            label += f" → {e.then.code}"
+        lo, hi = e.interval()
+        win = f"{e.win * 100:.0f} %"
+        band = "certain" if e.certain else f"{lo * 100:.0f}–{hi * 100:.0f}"
+        exp = f"{e.expected:+.2f}"
         dist = "—" if e.distance is None else str(e.distance)
         if e.waits:
             tail = "waits " + " ".join(f"{st.card(w.face)}({w.unseen})" for w in e.waits)
@@ -155,12 +167,18 @@ def advice_text(a: Advice, st: Style) -> str:
             tail = f"{len(e.useful)} useful faces, {e.useful_unseen} unseen"
         else:
             tail = ""
-        out.append(f"{n:>2}  {label:<16}{win:>6}{exp:>10}{dist:>6}  {tail}")
+        out.append(f"{n:>2}  {label:<18}{win:>6} {band:<9}{exp:>9}{dist:>6}  {tail}")
+        if played and e.sampled is not None:
+            sp = e.sampled
+            if sp.worlds > 1:
+                out.append(st.dim(f"{'':<4}playouts: {sp.win * 100:.0f} ± "
+                                  f"{sp.win_se * 100:.0f} % won, {sp.expected:+.2f} ± "
+                                  f"{sp.expected_se:.2f} over {sp.worlds} worlds"))
     out += [st.dim(f"note: {n}") for n in a.notes]
-    how = {"monte-carlo": f"Monte Carlo: {a.samples} sampled worlds",
-           "exact": f"exact endgame: {a.states} states (the seat's own outcome tree)",
-           "static": "static evaluation (one legal action, or a certain win)"}.get(a.method,
-                                                                                a.method)
-    out.append(st.dim(f"{how} · {a.seconds * 1000:.1f} ms (budget {a.budget_ms:g} ms) · "
-                      f"seed {a.seed}"))
+    how = {"certain": "a certain outcome",
+           "model": "chances from the value model, fitted on simulated deals (docs/advisor.md)",
+           "model+playouts": f"chances from the value model; playouts in {a.samples} sampled "
+                             f"worlds (budget {a.budget_ms:g} ms, seed {a.seed})"}.get(
+        a.method, a.method)
+    out.append(st.dim(f"{how} · {a.seconds * 1000:.1f} ms"))
     return "\n".join(out)

@@ -16,16 +16,21 @@ melds) or the orphan's 6 — through three numbers: the distance ``d``, the *acc
 * each opponent goes out on his k-th turn with a hazard that grows with k (measured on
   greedy self-play, docs/khanhoo.md), a little more for each combination he has laid.
 
-Going out now is certain (chance 1, exact points). A take or bump is judged after its
-best discard; a pass by the next player draws at once. Everything runs under a
-:class:`Budget`: once the time is spent, the remaining actions are judged by distance
-alone. Actions are ranked by chance of going out first plus ``points_weight`` per
-expected point.
+A take or bump is judged after its best discard; a pass by the next player draws at
+once. Everything runs under a :class:`Budget`: once the time is spent, the remaining
+actions are judged by distance alone. Actions are ranked by the race's chance of going
+out first plus ``points_weight`` per expected point.
+
+The race ranks well, but its numbers are not chances (it leaves out the claims by which
+most deals are won). What an option *states* — ``p_first`` and ``points``, each with its
+standard error — comes from the value model (:mod:`advisor.khanhoo.value`), fitted on
+simulated deals with the race's chance as one of its inputs. Going out now (K6) and a
+Quartette (K10) are certain: chance 1 and their exact points.
 
 >>> from advisor.khanhoo.game import Game
 >>> g = Game.from_deal(players=3, seed=4)
 >>> adv = advise(g.view(g.leader), g.legal_actions(), Budget(rollouts=0))
->>> adv.best.action in g.legal_actions(), 0.0 <= adv.options[0].p_first <= 1.0
+>>> adv.best.action in g.legal_actions(), 0.0 < adv.options[0].p_first < 1.0
 (True, True)
 """
 
@@ -58,6 +63,7 @@ from advisor.khanhoo.position import Position, meld_of
 from advisor.khanhoo.record import replay
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE
+from advisor.khanhoo.value import Situation, estimate
 
 HORIZON = 30
 """Turns of the seat the race is followed for."""
@@ -69,7 +75,7 @@ METHODS = ("exact", "tree", "sampled", "model", "distance")
 class Budget:
     """How much the advisor may spend on one decision."""
 
-    seconds: float = 0.5
+    seconds: float = 0.1
     rollouts: int = 6  # sampled continuations per action, for the points when far away
     rollout_turns: int = 10
     points_weight: float = 0.002  # chance of going out first worth one expected point
@@ -77,34 +83,78 @@ class Budget:
     seed: int = 0
 
 
+CERTAIN = ("out", "quartette")
+"""The actions whose outcome is certain: going out (K6) and a Quartette (K10) end the
+deal at once, the seat first."""
+Z95 = 1.96
+
+
 @dataclass(frozen=True)
 class Option:
-    """One legal action and what it promises."""
+    """One legal action and what it promises: ``p_first`` (its chance of going out first
+    in this deal) and ``points`` (the deal score it can expect: 0 when it does not go
+    out, K8) as stated — from the value model, each with its standard error, or exact
+    when certain — and the race model's own numbers, which rank the actions."""
 
     action: Action
-    p_first: float
-    points: float  # expected points this deal: chance of going out first × points then
+    race_first: float  # the race model's chance of going out first (ranks the actions)
+    race_points: float  # the race model's expected points
     distance: int | None
     acceptance: int
     method: str  # one of METHODS
     what: str  # the action in words
     state: str = ""  # the cards it leaves, in words; empty when it goes out now
     claim_risk: float = 0.0  # chance an opponent can claim the discard
+    situation: Situation | None = field(default=None, repr=False)  # the value model's inputs
+    p_first: float = 0.0  # stated: calibrated, or 1 when certain
+    p_first_se: float = 0.0
+    points: float = 0.0  # stated expected points this deal
+    points_se: float = 0.0
+
+    @property
+    def certain(self) -> bool:
+        """Going out now or a Quartette: the chance is 1 and the points exact."""
+        return self.action.do in CERTAIN
+
+    def stated(self) -> Option:
+        """This option with its stated numbers: exact when certain, otherwise the value
+        model's estimate for its situation."""
+        if self.certain:
+            return replace(self, p_first=1.0, p_first_se=0.0, points=self.race_points,
+                           points_se=0.0)
+        s = self.situation or Situation(self.action.do, self.race_first, self.distance)
+        e = estimate(s)
+        return replace(self, p_first=e.p_first, p_first_se=e.p_first_se, points=e.points,
+                       points_se=e.points_se)
 
     @property
     def explanation(self) -> str:
-        """One line: the action, the hand it leaves, its chance and points."""
-        if not self.state:
-            return f"{self.what}: {self.points:.0f} points now"
+        """One line: the action, the hand it leaves, its chance (± its 95% margin from the
+        fit) and points."""
+        if self.certain:
+            return f"{self.what}: {self.points:.0f} points now, certain"
         risk = f"; {self.claim_risk:.0%} likely claimed" if self.claim_risk >= 0.05 else ""
-        return (f"{self.what}: {self.state}{risk}; goes out first {self.p_first:.0%}, "
-                f"{self.points:.1f} points expected [{self.method}]")
+        return (f"{self.what}: {self.state}{risk}; goes out first {_percent(self.p_first)} "
+                f"(±{_percent(Z95 * self.p_first_se, margin=True)}), {self.points:.1f} "
+                f"points expected (±{Z95 * self.points_se:.1f}) [{self.method}]")
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action.to_json(), "p_first": round(self.p_first, 4),
-                "points": round(self.points, 2), "distance": self.distance,
-                "acceptance": self.acceptance, "claim_risk": round(self.claim_risk, 3),
-                "method": self.method, "explanation": self.explanation}
+                "p_first_se": round(self.p_first_se, 4), "points": round(self.points, 2),
+                "points_se": round(self.points_se, 2), "certain": self.certain,
+                "distance": self.distance, "acceptance": self.acceptance,
+                "claim_risk": round(self.claim_risk, 3), "method": self.method,
+                "explanation": self.explanation}
+
+
+def _percent(p: float, margin: bool = False) -> str:
+    """A chance in whole percents; below 1% (or above 99%, for a chance that is not
+    certain) it says so rather than rounding to 0% or 100%."""
+    if p < 0.005:
+        return "<1%" if not margin or p > 0 else "0%"
+    if not margin and p > 0.995:
+        return ">99%"
+    return f"{p:.0%}"
 
 
 @dataclass(frozen=True)
@@ -164,6 +214,8 @@ class Table:
         for r in range(1, turns + 1):
             p *= 1.0 - opponent_hazard(done + r, melds)
         return p
+
+
 
 
 TYPICAL_STEP = {1: 0.12, 2: 0.24, 3: 0.37, 4: 0.6}
@@ -361,6 +413,46 @@ def _table_of(view: dict[str, Any]) -> Table:
     return Table(tuple(opponents))
 
 
+@dataclass(frozen=True)
+class Seen:
+    """What the value model reads of the table and of the seat before its action (one
+    per decision): the seat's discards and laid combinations, the opponents' (in order of
+    play after it), the stock left, the unseen cards and the points already laid."""
+
+    turns: int
+    melds: int
+    opponents: tuple[tuple[int, int], ...]
+    stock_left: int
+    unseen: int
+    laid_points: int
+
+    @classmethod
+    def of(cls, view: dict[str, Any], seat: SeatCards, table: Table,
+           laid_points: int) -> Seen:
+        me = view["table"][view["seat"]]
+        stock = view.get("stock_left")
+        if stock is None:  # a position: what the pack holds beyond the hands, melds, pile
+            held = sum(t["cards"] + sum(len(m) for m in t["melds"]) for t in view["table"])
+            stock = sum(seat.rules.pack.counts) - held - len(view["pile"])
+        return cls(len(me["discards"]), len(me["melds"]) + bool(view.get("cache")),
+                   table.opponents, max(0, int(stock)), max(1, sum(seat.unseen)),
+                   laid_points)
+
+    def situation(self, do: str, race: float, j: Judged | None, *, claim_risk: float = 0.0,
+                  waits: float = 1.0, melds: int = 0, points: int = 0) -> Situation:
+        """The situation an action leaves: judged as ``j`` (None: it can no longer go
+        out), ``melds`` more combinations laid worth ``points``."""
+        return Situation(
+            action=do, race=race, distance=None if j is None else j.distance,
+            acceptance=0 if j is None else j.acceptance, unseen=self.unseen,
+            now=j is not None and j.method == "now",
+            by_distance=j is not None and j.method == "distance", claim_risk=claim_risk,
+            waits=waits, points_out=0.0 if j is None else j.points_out,
+            laid_points=self.laid_points + points, turns=self.turns,
+            melds=self.melds + melds, opponents=self.opponents,
+            stock_left=self.stock_left)
+
+
 def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None = None) -> Advice:
     """Rank the legal actions of the seat whose VIEW this is (bot protocol)."""
     budget = budget or Budget()
@@ -369,13 +461,14 @@ def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None 
     judge = Judge(seat, budget)
     table = _table_of(view)
     laid_points = sum(_laid_points(view, seat))
+    seen = Seen.of(view, seat, table, laid_points)
     near = _near_discards(legal, seat)
-    options = [_judge_action(a, view, seat, judge, table, laid_points, near)
+    options = [_judge_action(a, view, seat, judge, table, seen, near)
                for a in _ordered(legal, seat)]
     spent = judge.out_of_time
 
     def rank(o: Option) -> tuple[float, int]:
-        return (-(o.p_first + budget.points_weight * o.points),
+        return (-(o.race_first + budget.points_weight * o.race_points),
                 o.distance if o.distance is not None else 99)
 
     options.sort(key=rank)
@@ -386,10 +479,12 @@ def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None 
             pts = judge.sampled_points(without(seat.hand, [o.action.card]), seat.own,
                                        seat.target, seat.unseen, laid_points)
             if pts is not None:
-                options[n] = replace(o, points=o.p_first * pts, method="sampled")
+                sit = None if o.situation is None else replace(o.situation, points_out=pts)
+                options[n] = replace(o, race_points=o.race_first * pts, method="sampled",
+                                     situation=sit)
     options.sort(key=rank)
-    return Advice(view["seat"], view["phase"], tuple(options), time.perf_counter() - start,
-                  spent or judge.out_of_time)
+    return Advice(view["seat"], view["phase"], tuple(o.stated() for o in options),
+                  time.perf_counter() - start, spent or judge.out_of_time)
 
 
 def _near_discards(legal: Sequence[Action], seat: SeatCards) -> set[Card]:
@@ -427,8 +522,9 @@ def _ordered(legal: Sequence[Action], seat: SeatCards) -> list[Action]:
 
 
 def _judge_action(a: Action, view: dict[str, Any], seat: SeatCards, judge: Judge,
-                  table: Table, laid_points: int, near: set[Card]) -> Option:
+                  table: Table, seen: Seen, near: set[Card]) -> Option:
     rules = seat.rules
+    laid_points = seen.laid_points
     if a.do == "out":
         assert a.card is not None
         hand = without(seat.hand, [a.card])
@@ -444,27 +540,35 @@ def _judge_action(a: Action, view: dict[str, Any], seat: SeatCards, judge: Judge
         j = judge.at_rest(hand, seat.own, seat.target, laid_points, seat.unseen, a.card in near)
         opt = _option(a, j, table, None, what=f"discard {a.card.code}")
         danger = claim_danger(a.card, view, seat)
-        if not judge.budget.claim_cost:
-            return opt
-        p = opt.p_first * (1 - judge.budget.claim_cost * danger)
-        points = opt.points * (p / opt.p_first) if opt.p_first else 0.0
-        return replace(opt, p_first=p, points=points, claim_risk=danger)
+        p, points = opt.race_first, opt.race_points
+        if judge.budget.claim_cost:
+            p = opt.race_first * (1 - judge.budget.claim_cost * danger)
+            points = opt.race_points * (p / opt.race_first) if opt.race_first else 0.0
+        return replace(opt, race_first=p, race_points=points, claim_risk=danger,
+                       situation=seen.situation("discard", p, j, claim_risk=danger))
     if a.do == "cache":
         assert a.card is not None
         c = a.card
         hand = without(seat.hand, [c, c, c])
-        best = _best_after(judge, hand, seat.own, seat.target - 3, laid_points + 6, seat.unseen)
+        trio = rules.kind("trio").points
+        best = _best_after(judge, hand, seat.own, seat.target - 3, laid_points + trio,
+                           seat.unseen)
         if best is None:
             return Option(a, 0.0, 0.0, None, 0, "exact", f"cache {c.code}",
-                          "no card left to discard")
+                          "no card left to discard",
+                          situation=seen.situation("cache", 0.0, None, melds=1, points=trio))
         j, discard = best
-        return _option(a, j, table, None, f"cache {c.code} then discard {discard.code}")
+        opt = _option(a, j, table, None, f"cache {c.code} then discard {discard.code}")
+        return replace(opt, situation=seen.situation("cache", opt.race_first, j, melds=1,
+                                                     points=trio))
     if a.do == "pass":
         offer = view.get("offer") or {}
         # the opponents who play before the seat's next turn: those after the discarder
         behind = (view["seat"] - offer.get("by", view["seat"] - 1) - 1) % view["players"]
         j = judge.at_rest(seat.hand, seat.own, seat.target, laid_points, seat.unseen)
-        return _option(a, j, table, behind, "draw instead" if behind == 0 else "let it go")
+        opt = _option(a, j, table, behind, "draw instead" if behind == 0 else "let it go")
+        waits = behind / max(1, view["players"] - 1)
+        return replace(opt, situation=seen.situation("pass", opt.race_first, j, waits=waits))
     if a.do in ("take", "bump"):
         x = parse_card(view["offer"]["card"])
         hand = without(seat.hand, a.with_)
@@ -473,11 +577,15 @@ def _judge_action(a: Action, view: dict[str, Any], seat: SeatCards, judge: Judge
         target = seat.target - len(a.with_) - 1
         best = _best_after(judge, hand, own, target, laid_points + meld_pts, seat.unseen)
         if best is None:
-            return Option(a, 0.0, 0.0, None, 0, "exact", a.do, "no card left to discard")
+            return Option(a, 0.0, 0.0, None, 0, "exact", a.do, "no card left to discard",
+                          situation=seen.situation(a.do, 0.0, None, melds=1, points=meld_pts))
         j, discard = best
         what = f"{a.do} {x.code} with {format_cards(a.with_)}, then discard {discard.code}"
-        return _option(a, j, table, None, what)
-    return Option(a, 0.0, 0.0, None, 0, "distance", str(a), "not judged")
+        opt = _option(a, j, table, None, what)
+        return replace(opt, situation=seen.situation(a.do, opt.race_first, j, melds=1,
+                                                     points=meld_pts))
+    return Option(a, 0.0, 0.0, None, 0, "distance", str(a), "not judged",
+                  situation=seen.situation(a.do, 0.0, None))
 
 
 def _meld_points(with_: Sequence[Card], x: Card, rules: Rules) -> int:
@@ -518,9 +626,10 @@ def _best_after(judge: Judge, hand: Counts, own: Counts, target: int, laid_point
 
 
 def _option(a: Action, j: Judged, table: Table, lead: int | None, what: str) -> Option:
-    if j.method == "now":
+    if j.method == "now":  # certain for the race, but a better claim may win the card (K5)
         return Option(a, 1.0, j.points_out, 0, 0, "exact",
-                      what.replace(", then discard ", " and go out throwing "))
+                      what.replace(", then discard ", " and go out throwing "),
+                      "completes the hand unless a better claim wins the card")
     p = first_chance(j.times, table, lead)
     points = p * j.points_out
     if j.distance is None:
@@ -668,7 +777,7 @@ class AdvisorBot(BaseBot):
     @classmethod
     def from_spec(cls, spec: str, seed: int | None = None) -> AdvisorBot:
         """The bot of a seat spec: ``advisor`` or ``advisor:SECONDS``."""
-        seconds = 0.5
+        seconds = Budget().seconds
         if ":" in spec:
             try:
                 seconds = float(spec.split(":", 1)[1])

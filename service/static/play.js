@@ -304,7 +304,7 @@ function act(action) {
 function hint() {
   if (!table || !table.waiting) return;
   return run(async () => {
-    const advice = await api("POST", `/v1/play/${table.id}/hint?budget_ms=150`);
+    const advice = await api("POST", `/v1/play/${table.id}/hint`);
     showHint(advice);
   });
 }
@@ -312,26 +312,28 @@ function hint() {
 function showHint(advice) {
   const out = $("hint-out");
   const pct = (x) => `${Math.round(x * 100)}%`;
-  // As the CLI: chances only for actions that were sampled, solved, or win outright;
-  // the others are ranked by the static evaluation alone.
-  const measured = (e) => e.samples > 0 || advice.method === "exact" ||
-    e.action.do === "win" || e.action.do === "heaven";
+  // As the CLI: every chance with its 95% interval, or "certain"; playouts, when asked
+  // for, as a second opinion with their error.
+  const chance = (e) => e.certain ? `${pct(e.win)} (certain)`
+    : `${pct(e.win)} (${pct(e.win_interval[0])}–${pct(e.win_interval[1])})`;
+  const label = (e) => actionLabel(e.action, table.view) +
+    (e.then ? `, then discard ${name(e.then)}` : "");
   out.replaceChildren(
     el("p", {}, el("strong", {}, "Advisor: "), advice.explanation),
     el("table", {class: "grid", id: "ranking"},
-      el("tr", {}, el("th", {}, "#"), el("th", {}, "action"), el("th", {class: "num"}, "win"),
-         el("th", {class: "num"}, "expected"), el("th", {class: "num"}, "distance"),
-         el("th", {}, "waits")),
+      el("tr", {}, el("th", {}, "#"), el("th", {}, "action"),
+         el("th", {class: "num"}, "chance to win"), el("th", {class: "num"}, "expected"),
+         el("th", {class: "num"}, "distance"), el("th", {}, "waits")),
       advice.actions.map((e, i) => el("tr", {},
-        el("td", {}, i + 1), el("td", {}, actionLabel(e.action, table.view)),
-        el("td", {class: "num"}, measured(e) ? pct(e.win) : "—"),
-        el("td", {class: "num"}, measured(e)
-          ? (e.expected >= 0 ? "+" : "") + e.expected.toFixed(2) : "—"),
+        el("td", {}, i + 1), el("td", {}, label(e)),
+        el("td", {class: "num"}, chance(e)),
+        el("td", {class: "num"}, (e.expected >= 0 ? "+" : "") + e.expected.toFixed(2)),
         el("td", {class: "num"}, e.distance === null ? "—" : e.distance),
         el("td", {}, e.waits.map((w) => `${name(w.card)} (${w.unseen})`).join(", "))))),
     ...(advice.notes || []).map((n) => el("p", {class: "dim note"}, `Note: ${n}`)),
-    el("p", {class: "dim"}, `${advice.method}, ${advice.samples} samples, ` +
-      `${advice.ms} ms`));
+    el("p", {class: "dim"}, (advice.method === "certain" ? "a certain outcome"
+      : "chances from the value model, fitted on simulated deals") +
+      (advice.samples ? `; playouts in ${advice.samples} worlds` : "") + `, ${advice.ms} ms`));
   out.hidden = false;
   const best = JSON.stringify(advice.best);
   for (const b of document.querySelectorAll("#actions button")) {

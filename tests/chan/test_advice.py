@@ -76,12 +76,13 @@ def test_reproducible_for_a_seed_and_number_of_samples() -> None:
     two = advise(EXAMPLE, samples=12, seed=5).to_json()
     one.pop("ms"), two.pop("ms")
     assert one == two
-    assert one["samples"] == 12 and one["method"] == "monte-carlo"
+    assert one["samples"] == 12 and one["method"] == "model+playouts"
 
 
 def test_a_time_limit_stops_the_sampling_and_says_so() -> None:
-    a = advise(EXAMPLE, samples=10**6, limit_ms=30)  # far more worlds than 30 ms allow
-    assert a.method == "monte-carlo" and 0 < a.samples < 10**6
+    # far more worlds than 30 ms allow
+    a = advise(EXAMPLE, samples=10**6, limit_ms=30, budget_ms=10_000)
+    assert a.method == "model+playouts" and 0 < a.samples < 10**6
     assert any(f"{a.samples} of the {10**6} worlds" in n for n in a.notes)
     assert not any("time limit" in n for n in advise(EXAMPLE, samples=3).notes)
     for bad in (0.0, -1.0, float("nan")):
@@ -101,16 +102,21 @@ def test_a_win_is_certain_and_ranked_first() -> None:
             if Action("win") in legal:
                 a = advise(g.view(g.pending.seat), samples=3)
                 assert a.best == Action("win") and a.actions[0].win == 1.0
-                assert a.actions[0].expected > 0 and a.method == "static"
+                assert a.actions[0].expected > 0 and a.method == "certain"
+                assert a.actions[0].certain and a.actions[0].win_se == 0
                 return
             d = g.pending
             g.act(d.seat, legal[0] if len(legal) == 1 else bot.decide(g.view(d.seat), legal))
     pytest.fail("no win found")
 
 
-def test_budget_bounds_the_time() -> None:
-    a = advise(EXAMPLE, budget_ms=30)
-    assert a.seconds < 0.5 and a.samples >= 2
+def test_budget_bounds_the_playouts() -> None:
+    a = advise(EXAMPLE, budget_ms=30, samples=10**6)
+    assert a.seconds < 0.5 and 2 <= a.samples < 10**6
+    assert any("time limit of 30 ms" in n for n in a.notes)
+    plain = advise(EXAMPLE, budget_ms=30)  # without samples: the model alone, no playouts
+    assert plain.samples == 0 and plain.method == "model"
+    assert all(e.sampled is None for e in plain.actions)
 
 
 @pytest.mark.parametrize(

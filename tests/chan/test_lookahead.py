@@ -156,8 +156,9 @@ def test_chiu_u_is_a_certain_win_c2() -> None:
                               offer="2v")
     a = advise(view)
     best = a.actions[0]
-    assert best.action.do == "chiu" and best.certain == 15.0 and best.win == 1.0
-    assert a.method == "static" and a.samples == 0
+    assert best.action.do == "chiu" and best.certain and best.win == 1.0
+    assert best.expected == 15.0 and best.win_se == 0.0
+    assert a.method == "certain" and a.samples == 0
     assert a.explanation.startswith("Chíu ù on 2v: certain, +15")
 
 
@@ -165,7 +166,7 @@ def test_typed_stock_card_gets_the_win_claim_c1_c5() -> None:
     view = view_from_position(hand=WAITING, offer="3m", source="stock")
     assert view["phase"] == "claim"
     a = advise(view)
-    assert a.best.do == "win" and a.actions[0].certain == 9.0
+    assert a.best.do == "win" and a.actions[0].certain and a.actions[0].expected == 9.0
     assert "Ù chì" in a.explanation
     # Passed on from the previous door (T4), the claims are closed: no win (C5).
     passed = view_from_position(hand=WAITING, offer="3m", source="passed")

@@ -21,7 +21,7 @@ def test_advise_view_file_text() -> None:
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
     assert lines[0].startswith(("Eat", "Pass", "Discard", "Chíu", "Win"))
-    assert "Monte Carlo: 4 sampled worlds" in r.stdout
+    assert "playouts in 4 sampled worlds" in r.stdout
 
 
 def test_advise_json_equals_library() -> None:

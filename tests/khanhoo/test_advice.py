@@ -31,7 +31,8 @@ def test_going_out_comes_first_with_its_exact_points() -> None:
     adv = advise_json({"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h 4c"}, FAST)
     best = adv.best
     assert best.action == Action("out", best.action.card) and best.p_first == 1.0
-    assert best.points == 34 and best.method == "exact" and "34 points now" in best.explanation
+    assert best.certain and best.points == 34 and best.method == "exact"
+    assert "34 points now" in best.explanation
     assert {o.action for o in adv.options} == set(advice_request(
         {"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h 4c"})[1])
 
@@ -39,9 +40,10 @@ def test_going_out_comes_first_with_its_exact_points() -> None:
 def test_a_claim_that_completes_the_hand_goes_out_at_once() -> None:
     adv = advise_json({"hand": WAITING, "offer": "2c", "from": "left"}, FAST)
     assert adv.phase == "claim" and adv.best.action.do == "take"
-    assert adv.best.p_first == 1.0 and adv.best.points == 17
+    # the race counts it done, 17 points; a better claim may still win the card (K5)
+    assert adv.best.race_first == 1.0 and adv.best.race_points == 17
     passing = next(o for o in adv.options if o.action == Action("pass"))
-    assert passing.p_first < 1.0 and passing.method == "tree"
+    assert passing.p_first < adv.best.p_first < 1.0 and passing.method == "tree"
 
 
 def test_near_going_out_the_points_are_exact() -> None:
@@ -50,7 +52,8 @@ def test_near_going_out_the_points_are_exact() -> None:
     assert keep_wait.distance == 1 and keep_wait.method == "tree"
     # waiting on 2c (Triplet 2h 2c 2d: 17 points) or the Joker (also 17)
     assert keep_wait.acceptance == 2
-    assert keep_wait.points == pytest.approx(keep_wait.p_first * 17)
+    assert keep_wait.race_points == pytest.approx(keep_wait.race_first * 17)
+    assert keep_wait.situation is not None and keep_wait.situation.points_out == 17
 
 
 def test_every_legal_action_once_even_when_the_budget_is_spent() -> None:

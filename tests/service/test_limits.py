@@ -25,7 +25,7 @@ from werkzeug.test import TestResponse
 
 import service.chan
 import service.gate
-from advisor.chan.advice import advise
+from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
 from service import DEFAULTS, create_app
 from service.gate import Gate, gate_of
 from service.openapi import spec_of
@@ -249,9 +249,9 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
 
 
 def test_a_request_that_would_pass_its_deadline_is_503(clock: FakeClock) -> None:
-    # Each VIEW needs its budget, 0.2 s; the deadline is 0.05 s.
+    # Each VIEW's playouts need their budget, 0.2 s; the deadline is 0.05 s.
     app = gated_app(ADVICE_DEADLINE_S=0.05, MAX_ADVICE_BUDGET_MS=200.0, RETRY_AFTER_S=2)
-    resp = app.test_client().post("/v1/chan/advice?budget_ms=200", json=VIEW)
+    resp = app.test_client().post("/v1/chan/advice?budget_ms=200&samples=50", json=VIEW)
     body = problem(resp, 503, "deadline")
     assert resp.headers["Retry-After"] == "2"
     assert "0.05 s" in body["detail"]
@@ -284,8 +284,8 @@ def test_even_the_first_view_stops_sampling_at_the_deadline() -> None:
     resp = app.test_client().post(f"/v1/chan/advice?samples={10**6}", json=VIEW)
     assert resp.status_code == 200, resp.get_json()
     advice = resp.get_json()
-    assert advice["method"] == "monte-carlo" and 0 < advice["samples"] < 10**6
-    assert advice["actions"][0]["samples"] == advice["samples"]
+    assert advice["method"] == "model+playouts" and 0 < advice["samples"] < 10**6
+    assert advice["actions"][0]["sampled"]["worlds"] == advice["samples"]
     assert any("time limit" in note for note in advice["notes"])
 
 
@@ -313,7 +313,8 @@ def test_samples_and_budget_are_capped_by_the_server(held: HeldAdvisor) -> None:
     assert held.calls[-1] == {"budget_ms": 30.0, "samples": 6, "seed": -4}
     assert client.post("/v1/chan/advice", json=VIEW).status_code == 200
     assert 0 < held.calls[-1].pop("limit_ms") <= DEFAULTS["ADVICE_DEADLINE_S"] * 1000
-    assert held.calls[-1] == {"budget_ms": 15.0, "samples": None, "seed": 0}
+    assert held.calls[-1] == {"budget_ms": min(DEFAULT_BUDGET_MS, 30.0), "samples": None,
+                              "seed": 0}
 
 
 def test_advice_default_limits() -> None:

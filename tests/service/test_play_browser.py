@@ -96,12 +96,15 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
             _click(page, "#hint")
             assert page.locator("#ranking tr").count() == buttons.count() + 1
             assert page.locator("#actions button.hinted").count() == 1
-            # the advisor's notes (e.g. a sampled action kept below the static anchor)
-            # are shown with the ranking, as the CLI prints them
+            # every chance comes with its interval, or says it is certain
+            ranking = page.inner_text("#ranking")
+            assert "%–" in ranking or "(certain)" in ranking
+            # the advisor's notes (e.g. playouts that prefer another action) are shown
+            # with the ranking, as the CLI prints them
             page.evaluate("""() => showHint({explanation: "e", actions: [], best: null,
-                notes: ["6v did better over 38 worlds"], method: "monte-carlo",
+                notes: ["the playouts prefer discard 6v"], method: "model+playouts",
                 samples: 38, ms: 1})""")
-            assert "Note: 6v did better over 38 worlds" in page.inner_text("#hint-out")
+            assert "Note: the playouts prefer discard 6v" in page.inner_text("#hint-out")
             hinted = True
         illegal = page.locator("#hand button.card:not(.legal)")
         if not refused and illegal.count():

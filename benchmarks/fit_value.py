@@ -1,0 +1,241 @@
+"""Fit a game's value model on simulated deals, and write it where the library reads it.
+
+    python benchmarks/fit_value.py --game chan --deals 6000 --jobs 2
+    python benchmarks/fit_value.py --game chan --deals 6000 --rules cvv --jobs 2
+    python benchmarks/fit_value.py --game khanhoo --deals 3000 --jobs 2
+
+Needs the ``bench`` extra (``pip install -e '.[bench]'``: NumPy).
+
+The advisor (``--policy advisor``, as shipped; ``static`` for Chắn's static ranking
+alone, to start from nothing) plays every seat of each deal in turn against greedy bots
+(duplicate deals, seed ``--seed``: not the calibration benchmark's). At each of its
+decisions the inputs of the value model for the action it chose are recorded, and once
+the deal is over, whether the seat won and its settlement. Decisions whose outcome is
+certain (a win on the table) are left out: the advisor states those exactly.
+
+The win model is a logistic regression, the settlement model a least-squares fit
+(inputs: the win model's, its chance and the chance × the stock left), on standardised
+inputs with a small ridge penalty. The last fifth of the deals is held out and its Brier
+score and reliability reported; the models are then refitted on every deal and written
+with the command, the deals and the held-out figures (``fitted``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import numpy as np  # noqa: E402  (the bench extra)
+
+from advisor.calibration import LinearModel, Reliability, ValueModels  # noqa: E402
+from advisor.deals import BaseBot  # noqa: E402
+from advisor.deals import play as play_deal  # noqa: E402
+
+Row = dict[str, Any]
+
+
+# --- Chắn ----------------------------------------------------------------------------------
+
+class ChanRecorder(BaseBot):
+    """The advised seat: decides by ``policy`` and records the chosen action's inputs."""
+
+    def __init__(self, policy: str, seed: int) -> None:
+        self.policy = policy
+        self.rng = random.Random(seed)
+        self.rows: list[Row] = []
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+        from advisor.chan.advice import advise
+        from advisor.chan.game import Action
+        from advisor.chan.lookahead import leaves, static_key
+        from advisor.chan.value import TableInfo, features
+        from advisor.chan.view import seat_state, unseen_counts
+
+        if self.policy == "static":
+            s = seat_state(view)
+            unseen = unseen_counts(view)
+            offer = view.get("offer")
+            offered = None
+            if offer:
+                from advisor.chan.cards import parse_face
+                offered = parse_face(offer["card"])
+            judged = [(static_key(lv := leaves(a, s, offered, unseen)), n, a, lv)
+                      for n, a in enumerate(legal)]
+            _, _, choice, lv = min(judged, key=lambda t: (t[0], t[1]))
+            if not lv.wins and lv.distance is not None:
+                x = features(TableInfo.of_view(view), lv.distance, lv.useful_unseen,
+                             sum(unseen), lv.unpaired, lv.exposed)
+                self.rows.append({"x": x})
+            assert isinstance(choice, Action)
+            return choice
+        budget = float(self.policy.partition(":")[2] or 50)
+        advice = advise(view, budget_ms=budget, seed=self.rng.randrange(2**31), legal=legal)
+        best = advice.actions[0]
+        if not best.certain:
+            self.rows.append({"x": list(best.features)})
+        return advice.best
+
+    def end(self, result: dict[str, Any]) -> None:
+        for r in self.rows:
+            if "won" not in r:
+                r["won"] = result["winner"] == self.seat
+                r["pay"] = result["payments"][self.seat]
+
+
+def chan_slice(args: tuple[str, int, int, int, str]) -> list[Row]:
+    from advisor.chan.bots import GreedyBot
+    from advisor.chan.game import SEATS, Game
+
+    policy, seed, first, deals, rules = args
+    rows: list[Row] = []
+    for k in range(first, first + deals):
+        deal = Game.from_deal(rng=random.Random(f"fit:{seed}:{k}"), rules=rules)
+        hands = [deal.hand(s) for s in range(SEATS)]
+        for me in range(SEATS):
+            game = Game(hands, deal.initial_stock, deal.dealer, rules=rules)
+            rec = ChanRecorder(policy, seed * 7919 + k * 4 + me)
+            bots = [rec if s == me else GreedyBot() for s in range(SEATS)]
+            play_deal(game, bots, rules)
+            for r in rec.rows:
+                r["deal"] = k
+            rows += rec.rows
+    return rows
+
+
+# --- fitting -------------------------------------------------------------------------------
+
+def standardise(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    return mean, scale
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray, ridge: float = 1.0,
+                 iterations: int = 50) -> tuple[float, np.ndarray, np.ndarray]:
+    """Newton's method on the penalised log-likelihood (no penalty on the intercept);
+    returns the intercept, the coefficients and their covariance (inverse Hessian)."""
+    n, k = x.shape
+    a = np.column_stack([np.ones(n), x])
+    w = np.zeros(k + 1)
+    pen = np.full(k + 1, ridge)
+    pen[0] = 0.0
+    hess = np.eye(k + 1)
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-(a @ w)))
+        grad = a.T @ (y - p) - pen * w
+        hess = (a * (p * (1 - p))[:, None]).T @ a + np.diag(pen)
+        step = np.linalg.solve(hess, grad)
+        w += step
+        if np.max(np.abs(step)) < 1e-9:
+            break
+    cov = np.linalg.inv(hess)
+    return float(w[0]), w[1:], cov
+
+
+def fit_least_squares(x: np.ndarray, y: np.ndarray,
+                      ridge: float = 1.0) -> tuple[float, np.ndarray, np.ndarray]:
+    n, k = x.shape
+    a = np.column_stack([np.ones(n), x])
+    pen = np.full(k + 1, ridge)
+    pen[0] = 0.0
+    gram = a.T @ a + np.diag(pen)
+    w = np.linalg.solve(gram, a.T @ y)
+    resid = y - a @ w
+    sigma2 = float(resid @ resid) / max(n - k - 1, 1)
+    cov = sigma2 * np.linalg.inv(gram)
+    return float(w[0]), w[1:], cov
+
+
+def fit(rows: list[Row], names: Sequence[str], settle_names: Sequence[str],
+        stock_index: int) -> dict[str, LinearModel]:
+    x = np.array([r["x"] for r in rows], dtype=float)
+    y = np.array([1.0 if r["won"] else 0.0 for r in rows])
+    pay = np.array([float(r["pay"]) for r in rows])
+    mean, scale = standardise(x)
+    b0, b, cov = fit_logistic((x - mean) / scale, y)
+    win = LinearModel("win", "logit", tuple(names), tuple(mean.tolist()), tuple(scale.tolist()),
+                      b0, tuple(b.tolist()), tuple(tuple(r) for r in cov.tolist()))
+    p = np.array([win.predict(r) for r in x])
+    xs = np.column_stack([x, p, p * x[:, stock_index]])
+    smean, sscale = standardise(xs)
+    c0, c, scov = fit_least_squares((xs - smean) / sscale, pay)
+    settle = LinearModel("settlement", "identity", tuple(settle_names),
+                         tuple(smean.tolist()), tuple(sscale.tolist()), c0, tuple(c.tolist()),
+                         tuple(tuple(r) for r in scov.tolist()))
+    return {"win": win, "settlement": settle}
+
+
+def held_out(models: dict[str, LinearModel], rows: list[Row]) -> dict[str, Any]:
+    rel = Reliability.of((models["win"].predict(r["x"]), r["won"]) for r in rows)
+    out = rel.to_json()
+    print(rel.text())
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", choices=["chan", "khanhoo"], default="chan")
+    ap.add_argument("--deals", type=int, default=6000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--rules", default="house", help="Chắn: the rules profile")
+    ap.add_argument("--policy", default="advisor",
+                    help="who plays the advised seat: advisor[:BUDGET_MS] or static")
+    ap.add_argument("--data", type=Path, help="also write the decisions (JSON lines)")
+    ap.add_argument("--out", type=Path, help="where to write the models [the library's file]")
+    ap.add_argument("--players", type=int, default=3, help="Khanhoo: players at the table")
+    ap.add_argument("--load", type=Path, help="Khanhoo: refit from decisions written by --data")
+    args = ap.parse_args()
+    if args.game == "khanhoo":
+        from fit_value_khanhoo import main as khanhoo_main  # type: ignore[import-not-found]
+
+        khanhoo_main(args)
+        return
+    from advisor.chan.value import FEATURES, SETTLEMENT_FEATURES
+
+    started = time.perf_counter()
+    step = max(1, -(-args.deals // (args.jobs * 8)))
+    slices = [(args.policy, args.seed, k, min(step, args.deals - k), args.rules)
+              for k in range(0, args.deals, step)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        rows = [r for part in pool.map(chan_slice, slices) for r in part]
+    print(f"{len(rows)} decisions from {args.deals} deals × 4 seats in "
+          f"{time.perf_counter() - started:.0f} s")
+    if args.data:
+        with args.data.open("w") as f:
+            for r in rows:
+                f.write(json.dumps(r) + "\n")
+    cut = args.deals * 4 // 5
+    train = [r for r in rows if r["deal"] < cut]
+    test = [r for r in rows if r["deal"] >= cut]
+    stock = FEATURES.index("stock")
+    print("held out (the last fifth of the deals):")
+    check = held_out(fit(train, FEATURES, SETTLEMENT_FEATURES, stock), test)
+    models = fit(rows, FEATURES, SETTLEMENT_FEATURES, stock)
+    fitted = {
+        "command": "python benchmarks/fit_value.py " + " ".join(sys.argv[1:]),
+        "date": datetime.date.today().isoformat(), "deals": args.deals, "seed": args.seed,
+        "policy": args.policy, "rules": args.rules, "decisions": len(rows),
+        "held_out": check,
+    }
+    out = args.out or ROOT / "advisor" / "chan" / f"value_{args.rules}.json"
+    out.write_text(json.dumps(ValueModels("chan", models, fitted).to_json(), indent=1) + "\n")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
