@@ -8,7 +8,8 @@ print requests per second, p50/p99 latency and the answers by status:
 
   score       POST /v1/chan/score, one position (examples/win.json)
   score×100   POST /v1/chan/score, a batch of 100 positions (examples/positions.jsonl)
-  advice      POST /v1/chan/advice at the default budget (examples/view.json)
+  advice      POST /v1/chan/advice, the default (examples/view.json)
+  kh-advice   POST /v1/khanhoo/advice at the server's budget (examples/khanhoo_advice.json)
 
 ``--flood`` then shows the gate at work, with 2 workers: many connections ask for slow
 advice (the largest budget) while one connection polls /healthz; the advice answers are
@@ -102,6 +103,7 @@ def scenarios() -> dict[str, tuple[str, str]]:
         "score": ("/v1/chan/score", json.dumps(win)),
         "score×100": ("/v1/chan/score", json.dumps(batch)),
         "advice": ("/v1/chan/advice", json.dumps(view)),
+        "kh-advice": ("/v1/khanhoo/advice", (EXAMPLES / "khanhoo_advice.json").read_text()),
     }
 
 
@@ -187,7 +189,7 @@ def main() -> None:
                     # new connection, as from a proxy without keep-alive: a kept-alive
                     # connection stays with the worker that accepted it, and one worker
                     # may hold more of them than its slot and queue while another idles.
-                    advice = name == "advice"
+                    advice = name.endswith("advice")
                     conns = 2 * workers if advice else args.score_connections
                     r = result(wrk(base + path, body, duration=args.duration,
                                    connections=conns, close=advice))
