@@ -47,8 +47,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.calibration import Reliability
-from advisor.deals import BaseBot
-from advisor.deals import play as play_deal
+from advisor.games.bots import BaseBot
+from advisor.games.simulate import play as play_deal
 
 Decision = dict[str, Any]
 
@@ -99,9 +99,15 @@ class Recorder(BaseBot):
 
 def chan_slice(args: tuple[int, int, int, float, str | None, str]) -> list[Decision]:
     seed, first, deals, budget, root, opponent = args
-    if root:
+    if root:  # another checkout's advisor: forget this one's modules, import that one's
+        for name in [m for m in sys.modules if m == "advisor" or m.startswith("advisor.")]:
+            if name != "advisor.calibration" and not name.startswith("advisor.games"):
+                del sys.modules[name]
         sys.path.insert(0, root)
-    from advisor.chan.bots import make_bot
+    try:
+        from advisor.chan.seats import make_bot
+    except ImportError:  # a checkout from before the seat specs had their own module
+        from advisor.chan.bots import make_bot  # type: ignore[attr-defined,no-redef]
     from advisor.chan.game import SEATS, Game
 
     rows: list[Decision] = []
@@ -118,7 +124,7 @@ def chan_slice(args: tuple[int, int, int, float, str | None, str]) -> list[Decis
 
 
 def khanhoo_slice(args: tuple[int, int, int, float, int]) -> list[Decision]:
-    from advisor.khanhoo.bots import make_bot
+    from advisor.khanhoo.seats import make_bot
     from advisor.khanhoo.simulate import games_of
 
     seed, first, deals, budget, players = args

@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from advisor.chan.bots import make_bot
 from advisor.chan.cards import FULL_DECK
 from advisor.chan.game import Game
 from advisor.chan.record import replay
+from advisor.chan.seats import make_bot
 from advisor.chan.simulate import play
 
 

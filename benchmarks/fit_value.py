@@ -38,10 +38,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import numpy as np  # noqa: E402  (the bench extra)
+from fitting import fit_least_squares, fit_logistic, standardise  # noqa: E402
 
 from advisor.calibration import LinearModel, Reliability, ValueModels  # noqa: E402
-from advisor.deals import BaseBot  # noqa: E402
-from advisor.deals import play as play_deal  # noqa: E402
+from advisor.games.bots import BaseBot  # noqa: E402
+from advisor.games.simulate import play as play_deal  # noqa: E402
 
 Row = dict[str, Any]
 
@@ -115,49 +116,6 @@ def chan_slice(args: tuple[str, int, int, int, str]) -> list[Row]:
 
 
 # --- fitting -------------------------------------------------------------------------------
-
-def standardise(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    mean = x.mean(axis=0)
-    scale = x.std(axis=0)
-    scale[scale < 1e-9] = 1.0
-    return mean, scale
-
-
-def fit_logistic(x: np.ndarray, y: np.ndarray, ridge: float = 1.0,
-                 iterations: int = 50) -> tuple[float, np.ndarray, np.ndarray]:
-    """Newton's method on the penalised log-likelihood (no penalty on the intercept);
-    returns the intercept, the coefficients and their covariance (inverse Hessian)."""
-    n, k = x.shape
-    a = np.column_stack([np.ones(n), x])
-    w = np.zeros(k + 1)
-    pen = np.full(k + 1, ridge)
-    pen[0] = 0.0
-    hess = np.eye(k + 1)
-    for _ in range(iterations):
-        p = 1.0 / (1.0 + np.exp(-(a @ w)))
-        grad = a.T @ (y - p) - pen * w
-        hess = (a * (p * (1 - p))[:, None]).T @ a + np.diag(pen)
-        step = np.linalg.solve(hess, grad)
-        w += step
-        if np.max(np.abs(step)) < 1e-9:
-            break
-    cov = np.linalg.inv(hess)
-    return float(w[0]), w[1:], cov
-
-
-def fit_least_squares(x: np.ndarray, y: np.ndarray,
-                      ridge: float = 1.0) -> tuple[float, np.ndarray, np.ndarray]:
-    n, k = x.shape
-    a = np.column_stack([np.ones(n), x])
-    pen = np.full(k + 1, ridge)
-    pen[0] = 0.0
-    gram = a.T @ a + np.diag(pen)
-    w = np.linalg.solve(gram, a.T @ y)
-    resid = y - a @ w
-    sigma2 = float(resid @ resid) / max(n - k - 1, 1)
-    cov = sigma2 * np.linalg.inv(gram)
-    return float(w[0]), w[1:], cov
-
 
 def fit(rows: list[Row], names: Sequence[str], settle_names: Sequence[str],
         stock_index: int) -> dict[str, LinearModel]:

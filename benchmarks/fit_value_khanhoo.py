@@ -45,12 +45,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from fit_value import ROOT, fit_least_squares, fit_logistic, standardise  # type: ignore[import-not-found]
+from fitting import fit_least_squares, fit_logistic, standardise  # type: ignore[import-not-found]
 
 from advisor.calibration import LinearModel, Reliability, ValueModels
-from advisor.deals import BaseBot
-from advisor.deals import play as play_deal
+from advisor.games.bots import BaseBot
+from advisor.games.simulate import play as play_deal
 
+ROOT = Path(__file__).resolve().parent.parent
 Row = dict[str, Any]
 
 
@@ -82,8 +83,8 @@ class KhanhooRecorder(BaseBot):
 
 def play_slice(args: tuple[float | None, int, int, int, int]) -> list[Row]:
     """Deals ``first`` … ``first + deals − 1``, each once with the advisor in every seat."""
-    from advisor.khanhoo.bots import make_bot
     from advisor.khanhoo.game import Game, table_rules
+    from advisor.khanhoo.seats import make_bot
 
     seconds, seed, first, deals, players = args
     rules = table_rules(players)

@@ -52,7 +52,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from advisor.deals import PlayerStats
+from advisor.games.bots import Bot
+from advisor.games.simulate import PlayerStats
 from advisor.khanhoo import advice
 from advisor.khanhoo.advice import (
     HORIZON,
@@ -63,7 +64,7 @@ from advisor.khanhoo.advice import (
     advise,
     time_to_go_out,
 )
-from advisor.khanhoo.bots import Bot, GreedyBot, SeatCards
+from advisor.khanhoo.bots import GreedyBot, SeatCards
 from advisor.khanhoo.cards import cards_of, counts_of
 from advisor.khanhoo.game import Action, Game
 from advisor.khanhoo.melds import distance, useful_cards

@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from advisor.khanhoo.bots import make_bot
 from advisor.khanhoo.game import Game, table_rules
 from advisor.khanhoo.record import replay
 from advisor.khanhoo.rules import Rules
+from advisor.khanhoo.seats import make_bot
 from advisor.khanhoo.simulate import play
 
 TABLES: list[tuple[str, int, Rules, bool]] = [

@@ -32,8 +32,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.khanhoo.advice import AdvisorBot, Budget
-from advisor.khanhoo.bots import make_bot
 from advisor.khanhoo.game import Action, Game
+from advisor.khanhoo.seats import make_bot
 from advisor.khanhoo.simulate import ROUTES, Summary, play, simulate
 
 

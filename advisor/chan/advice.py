@@ -39,8 +39,8 @@ from advisor.chan.game import SEATS, Action, Game
 from advisor.chan.lookahead import Leaves, leaves, rollout, static_key
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import check_view, hidden_sizes, unseen_counts, world
-from advisor.deals import BaseBot
 from advisor.errors import HandSizeError, PositionError
+from advisor.games.bots import BaseBot
 
 DEFAULT_BUDGET_MS = 100.0
 """The time playouts may take when worlds are asked for (the model alone takes a few

@@ -1,53 +1,17 @@
-"""Bots that play a seat through the bot protocol (rules §8.3), and the seat specs that
-name them: ``random``, ``greedy``, ``exec:COMMAND``.
-
-A bot sees only its seat's VIEW and the legal actions; it answers one of them. The
-engine asks only for decisions with more than one legal action.
+"""Chắn's own bot: ``greedy`` (the bot protocol, rules §8.3; ``random`` and ``exec:COMMAND``
+are every game's, :mod:`advisor.games.bots`; the seat specs: :mod:`advisor.chan.seats`).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from advisor.botpipe import BotProcess, Incident
 from advisor.chan.cards import BY_CODE, Counts, Face
 from advisor.chan.game import Action, SeatState, prospect
 from advisor.chan.pairing import discard_distances, distance, p0_counts
 from advisor.chan.view import seat_state
-from advisor.deals import BaseBot
-from advisor.errors import AdvisorError
-
-DEFAULT_TIME_LIMIT = 5.0
-"""Seconds an external bot may take for one decision."""
-
-
-class Bot(Protocol):
-    """What the simulator needs of a player."""
-
-    name: str
-
-    def start(self, seat: int, rules: str) -> None: ...
-
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action: ...
-
-    def end(self, result: dict[str, Any]) -> None: ...
-
-    def close(self) -> None: ...
-
-
-class RandomBot(BaseBot):
-    """Uniform over the legal actions."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        return self.rng.choice(list(legal))
+from advisor.games.bots import BaseBot
 
 
 def _without(c: Counts, i: int) -> Counts:
@@ -100,67 +64,4 @@ class GreedyBot(BaseBot):
         return greedy_choice(seat_state(view), legal, BY_CODE[offer["card"]] if offer else None)
 
 
-@dataclass
-class ExecBot(BaseBot):
-    """A program speaking the bot protocol on stdin/stdout, one process per player
-    (:class:`advisor.botpipe.BotProcess`).
-
-    A malformed, illegal or late reply is replaced by the first legal action and
-    recorded in ``incidents``; a bot that exits or stops answering is never waited on
-    again. Nothing here raises on the bot's account."""
-
-    command: str
-    time_limit: float = DEFAULT_TIME_LIMIT
-    pipe: BotProcess = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.pipe = BotProcess(self.command, self.time_limit)
-        self.name = self.pipe.name
-
-    @property
-    def incidents(self) -> list[Incident]:
-        return self.pipe.incidents
-
-    def start(self, seat: int, rules: str) -> None:
-        self.seat = seat
-        self.pipe.start_deal(seat, rules)
-
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        return self.pipe.decide(view, legal, Action.from_json)
-
-    def end(self, result: dict[str, Any]) -> None:
-        self.pipe.end_deal(result)
-
-    def close(self) -> None:
-        self.pipe.close()
-
-
-SPEC_HELP = "random | greedy | advisor | advisor:BUDGET_MS | exec:COMMAND"
-
-
-def make_bot(spec: str, *, seed: int | None = None,
-             time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:
-    """A bot from its seat spec (``random``, ``greedy``, ``exec:python bot.py``)."""
-    spec = spec.strip()
-    if spec == "random":
-        return RandomBot(seed)
-    if spec == "greedy":
-        return GreedyBot()
-    if spec.startswith("exec:") and spec[5:].strip():
-        return ExecBot(spec[5:].strip(), time_limit)
-    if spec == "advisor" or spec.startswith("advisor:"):
-        from advisor.chan.advice import DEFAULT_BUDGET_MS, AdvisorBot  # the advisor uses bots
-
-        budget = spec.partition(":")[2]
-        try:
-            ms = float(budget) if budget else DEFAULT_BUDGET_MS
-        except ValueError:
-            ms = -1.0
-        if not 0 < ms <= 10_000:
-            raise AdvisorError(f"'{spec}': the budget is milliseconds, 0 < ms ≤ 10000",
-                               field="seats", token=spec)
-        return AdvisorBot(ms, seed=seed or 0)
-    raise AdvisorError(f"'{spec}' is not a seat spec ({SPEC_HELP})", field="seats", token=spec)
-
-
-__all__ = ["Bot", "ExecBot", "GreedyBot", "Incident", "RandomBot", "make_bot"]
+__all__ = ["GreedyBot", "greedy_choice"]

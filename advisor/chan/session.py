@@ -21,10 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.chan.bots import Bot, make_bot
 from advisor.chan.game import Action, Game, Offer
 from advisor.chan.record import game_from_record
+from advisor.chan.seats import make_bot
 from advisor.errors import AdvisorError, IllegalActionError
+from advisor.games.bots import Bot
 
 SESSION_FORMAT = "chan-session/1"
 HUMAN = 0

@@ -42,8 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from advisor.deals import BaseBot
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
+from advisor.games.bots import BaseBot
 from advisor.khanhoo.bots import SeatCards, partners, without
 from advisor.khanhoo.cards import (
     CARDS,

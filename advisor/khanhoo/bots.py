@@ -1,21 +1,16 @@
-"""Bots that play a Khanhoo seat through the bot protocol (docs/khanhoo.md), and the seat
-specs that name them: ``random``, ``greedy``, ``advisor`` (advisor.khanhoo.advice),
-``exec:COMMAND``.
-
-A bot sees only its seat's VIEW and the legal actions; it answers one of them. The
-simulator asks only for decisions with more than one legal action.
+"""Khanhoo's own bot, ``greedy``, and what a seat knows of its cards (``SeatCards``), which
+the advisor shares (the bot protocol: docs/khanhoo.md; ``random`` and ``exec:COMMAND``
+are every game's, :mod:`advisor.games.bots`; the seat specs:
+:mod:`advisor.khanhoo.seats`).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
-from advisor.botpipe import BotProcess, Incident
-from advisor.deals import BaseBot
-from advisor.errors import AdvisorError
+from advisor.games.bots import BaseBot
 from advisor.khanhoo.cards import (
     JOKER,
     KINDS,
@@ -29,23 +24,6 @@ from advisor.khanhoo.cards import (
 from advisor.khanhoo.game import Action
 from advisor.khanhoo.melds import HAND_SIZE, ORPHAN_SIZE, distance
 from advisor.khanhoo.rules import ROYAL_PARTNER, Rules
-
-DEFAULT_TIME_LIMIT = 5.0
-"""Seconds an external bot may take for one decision."""
-
-
-class Bot(Protocol):
-    """What the simulator needs of a player."""
-
-    name: str
-
-    def start(self, seat: int, rules: dict[str, Any]) -> None: ...
-
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action: ...
-
-    def end(self, result: dict[str, Any]) -> None: ...
-
-    def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -110,18 +88,6 @@ def partners(hand: Counts, c: Card) -> int:
     return n
 
 
-class RandomBot(BaseBot):
-    """Uniform over the legal actions."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        return self.rng.choice(list(legal))
-
-
 class GreedyBot(BaseBot):
     """A plain heuristic on the distance: go out at once with the most points; claim a
     Quartette; take or bump when the combination, with the best discard after it, brings
@@ -183,59 +149,4 @@ def best_claim(seat: SeatCards, view: dict[str, Any], claims: Sequence[Action]) 
     return choice
 
 
-@dataclass
-class ExecBot:
-    """A program speaking the bot protocol on stdin/stdout, one process per player.
-
-    A malformed, illegal or late reply is replaced by the first legal action and recorded
-    in ``incidents``; a bot that exits or stops answering is never waited on again."""
-
-    command: str
-    time_limit: float = DEFAULT_TIME_LIMIT
-    pipe: BotProcess = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.pipe = BotProcess(self.command, self.time_limit)
-        self.name = self.pipe.name
-
-    @property
-    def incidents(self) -> list[Incident]:
-        return self.pipe.incidents
-
-    def start(self, seat: int, rules: dict[str, Any]) -> None:
-        self.pipe.start_deal(seat, rules)
-
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        return self.pipe.decide(view, legal, Action.from_json)
-
-    def end(self, result: dict[str, Any]) -> None:
-        self.pipe.end_deal(result)
-
-    def close(self) -> None:
-        self.pipe.close()
-
-
-SPEC_HELP = "random | greedy | advisor[:SECONDS] | exec:COMMAND"
-
-
-def make_bot(spec: str, *, seed: int | None = None,
-             time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:
-    """A bot from its seat spec (``random``, ``greedy``, ``advisor`` — the advisor's first
-    choice, optionally with its time budget in seconds, ``advisor:0.2`` — or
-    ``exec:python bot.py``)."""
-    spec = spec.strip()
-    if spec == "random":
-        return RandomBot(seed)
-    if spec == "greedy":
-        return GreedyBot()
-    if spec == "advisor" or spec.startswith("advisor:"):
-        from advisor.khanhoo.advice import AdvisorBot  # the advisor builds on the bots
-
-        return AdvisorBot.from_spec(spec, seed)
-    if spec.startswith("exec:") and spec[5:].strip():
-        return ExecBot(spec[5:].strip(), time_limit)
-    raise AdvisorError(f"'{spec}' is not a seat spec ({SPEC_HELP})", field="seats", token=spec)
-
-
-__all__ = ["Bot", "ExecBot", "GreedyBot", "Incident", "RandomBot", "SeatCards",
-           "best_claim", "best_discard", "make_bot", "partners"]
+__all__ = ["GreedyBot", "SeatCards", "best_claim", "best_discard", "partners", "without"]

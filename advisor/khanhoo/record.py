@@ -14,8 +14,9 @@ True
 
 from __future__ import annotations
 
-from advisor.deals import Replay, checked_result
-from advisor.errors import AdvisorError, IllegalActionError, RecordError
+from advisor.errors import AdvisorError, RecordError
+from advisor.games.records import Replay, card_list, read_header, replay_moves, seat_number
+from advisor.games.records import read_move as read_any_move
 from advisor.khanhoo.cards import Card, counts_of, parse_cards
 from advisor.khanhoo.game import MAX_TURNS, RECORD_FORMAT, Action, Game
 from advisor.khanhoo.rules import Rules
@@ -26,24 +27,13 @@ RECORD_FIELDS = ("format", "sets", "jokers", "options", "dealer", "orphan", "max
 
 def game_from_record(rec: object) -> Game:
     """The deal of a record, before any move (errors name the field)."""
-    if not isinstance(rec, dict):
-        raise RecordError("a record must be a JSON object", field="$")
-    if rec.get("format") != RECORD_FORMAT:
-        raise RecordError(f"format: expected '{RECORD_FORMAT}', got {rec.get('format')!r}",
-                          field="format")
-    unknown = sorted(set(rec) - set(RECORD_FIELDS))
-    if unknown:
-        raise RecordError(f"{unknown[0]}: unknown field", field=unknown[0])
-    options = rec.get("options") or {}
-    if not isinstance(options, dict):
-        raise RecordError("options: expected an object", field="options")
+    options = read_header(rec, RECORD_FORMAT, RECORD_FIELDS)
+    assert isinstance(rec, dict)
     try:
         rules = Rules.build(rec.get("sets", 2), rec.get("jokers", 1), options)
     except AdvisorError as err:
         raise RecordError(err.message, field=err.field, token=err.token) from None
-    dealer = rec.get("dealer")
-    if not isinstance(dealer, int) or isinstance(dealer, bool):
-        raise RecordError("dealer: expected a seat number", field="dealer")
+    dealer = seat_number(rec, "dealer")
     orphan = rec.get("orphan")
     if orphan is not None and (not isinstance(orphan, int) or isinstance(orphan, bool)):
         raise RecordError("orphan: expected a seat number or null", field="orphan")
@@ -63,53 +53,19 @@ def game_from_record(rec: object) -> Game:
 
 
 def _cards(name: str, value: object, limit: tuple[int, ...]) -> list[Card]:
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise RecordError(f"{name}: expected a list of card codes", field=name)
-    try:
-        return parse_cards(value, limit=limit)
-    except AdvisorError as err:
-        raise RecordError(f"{name}: {err.message}", field=name, token=err.token) from None
+    return card_list(name, value, lambda codes: parse_cards(codes, limit=limit))
 
 
 def replay(rec: object, *, partial: bool = False) -> Replay:
     """Replay a record move by move. With ``partial``, a record that stops before the
     end of the deal (a prefix, with no result) is valid."""
-    try:
-        g = game_from_record(rec)
-    except AdvisorError as err:
-        return Replay(None, err)
-    assert isinstance(rec, dict)
-    moves = rec.get("moves")
-    if not isinstance(moves, list):
-        return Replay(g, RecordError("moves: expected a list", field="moves"))
-    for number, mv in enumerate(moves, 1):
-        try:
-            seat, action = read_move(mv)
-            g.act(seat, action)
-        except IllegalActionError as err:
-            return Replay(g, err, number, err.rule)
-        except AdvisorError as err:
-            return Replay(g, RecordError(f"moves[{number - 1}]: {err.message}",
-                                         field=f"moves[{number - 1}]"), number)
-    if not g.over:
-        if partial and "result" not in rec:
-            return Replay(g)
-        d = g.pending
-        assert d is not None
-        return Replay(g, RecordError(f"the deal is not over after {len(moves)} moves: seat "
-                                     f"{d.seat} still has to decide ({d.phase})"))
-    assert g.result is not None
-    return checked_result(g, rec.get("result"), g.result.to_json())
+    return replay_moves(rec, deal=game_from_record, parse=Action.from_json,
+                        apply=lambda g, seat, action: g.act(seat, action), partial=partial)
 
 
 def read_move(mv: object) -> tuple[int, Action]:
     """(seat, action) of a recorded move."""
-    if not isinstance(mv, dict):
-        raise RecordError('a move must be an object like {"seat": 1, "do": "pass"}')
-    seat = mv.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise RecordError("seat: expected a seat number", field="seat")
-    return seat, Action.from_json(mv)
+    return read_any_move(mv, Action.from_json)
 
 
 __all__ = ["RECORD_FIELDS", "Replay", "game_from_record", "read_move", "replay"]

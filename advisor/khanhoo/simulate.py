@@ -13,18 +13,18 @@ receives his points from each other player.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.deals import PlayerStats, RunSummary
-from advisor.deals import play as play_deal
 from advisor.errors import AdvisorError
-from advisor.khanhoo.bots import DEFAULT_TIME_LIMIT, Bot, ExecBot, make_bot
+from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
+from advisor.games.simulate import PlayerStats, RunSummary, run
+from advisor.games.simulate import play as play_deal
 from advisor.khanhoo.game import MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Game, table_rules
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import settlement
+from advisor.khanhoo.seats import make_bot
 
 
 @dataclass
@@ -58,8 +58,7 @@ class Summary(RunSummary):
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / secs, 2),
             "moves_per_second": round(self.moves / secs, 1),
-            "incidents": [{"bot": i.bot, "seat": i.seat, "reason": i.reason}
-                          for i in self.incidents],
+            "incidents": self.incidents_json(),
         }
 
 
@@ -152,39 +151,33 @@ def simulate(
     summary = Summary(list(specs), seed, duplicate, rules,
                       [PlayerStats(p, s, scored=True) for p, s in enumerate(specs)],
                       routes=[{} for _ in specs])
-    start = time.perf_counter()
-    try:
-        for r, game in games_of(n, games=games, seed=seed, duplicate=duplicate, rules=rules,
-                                orphan=orphan, max_turns=max_turns, first=first):
-            summary.deals += r == 0
-            at_seat = [bots[(s - r) % n] for s in range(n)]
-            moves, decisions = play(game, at_seat)
-            summary.games += 1
-            summary.moves += moves
-            summary.decisions += decisions
-            result = game.result
-            assert result is not None
-            how = result.by or "draw"
-            summary.outcomes[how] = summary.outcomes.get(how, 0) + 1
-            if result.winner is None:
-                summary.draws += 1
-            else:
-                way = route(game)
-                assert way is not None
-                tally = summary.routes[(result.winner - r) % n]
-                tally[way] = tally.get(way, 0) + 1
-            payments = settlement(list(result.scores))
-            for s in range(n):
-                summary.players[(s - r) % n].add(payments[s], result.winner == s,
-                                                 result.scores[s])
-            if on_game is not None:
-                on_game(game, [specs[(s - r) % n] for s in range(n)])
-    finally:
-        for bot in bots:
-            bot.close()
-        summary.seconds = time.perf_counter() - start
-        summary.incidents = [i for b in bots if isinstance(b, ExecBot) for i in b.incidents]
+
+    def tally(game: Game, r: int) -> None:
+        result = game.result
+        assert result is not None
+        how = result.by or "draw"
+        summary.outcomes[how] = summary.outcomes.get(how, 0) + 1
+        if result.winner is not None:
+            way = route(game)
+            assert way is not None
+            count = summary.routes[(result.winner - r) % n]
+            count[way] = count.get(way, 0) + 1
+
+    run(summary, bots, games_of(n, games=games, seed=seed, duplicate=duplicate, rules=rules,
+                                orphan=orphan, max_turns=max_turns, first=first),
+        rules=rules.to_json(), outcome=outcome, after=tally, on_game=on_game)
     return summary
 
 
-__all__ = ["ROUTES", "PlayerStats", "Summary", "games_of", "play", "route", "simulate"]
+def outcome(game: Game) -> list[tuple[int, bool, int]]:
+    """Each seat's settlement (the Skat-style one of the deal's scores), whether it won,
+    and its deal score."""
+    result = game.result
+    assert result is not None
+    payments = settlement(list(result.scores))
+    return [(payments[s], result.winner == s, result.scores[s])
+            for s in range(len(result.scores))]
+
+
+__all__ = ["ROUTES", "PlayerStats", "Summary", "games_of", "outcome", "play", "route",
+           "simulate"]

@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from advisor.chan.bots import ExecBot, GreedyBot, RandomBot, make_bot
+from advisor.chan.bots import GreedyBot
 from advisor.chan.game import Game
 from advisor.chan.record import replay
+from advisor.chan.seats import make_bot
 from advisor.chan.simulate import play, simulate
 from advisor.errors import AdvisorError
+from advisor.games.bots import ExecBot, RandomBot
 
 EXAMPLE_BOT = Path(__file__).resolve().parents[2] / "examples" / "chan_bot.py"
 
@@ -74,7 +76,8 @@ def test_misbehaving_bot_is_replaced_by_the_first_legal_action(tmp_path: Path,
 
 
 def test_bot_that_cannot_start(tmp_path: Path) -> None:
-    bot = ExecBot(str(tmp_path / "no-such-program"))
+    bot = make_bot(f"exec:{tmp_path / 'no-such-program'}")
+    assert isinstance(bot, ExecBot)
     g = Game.from_deal(seed=1)
     play(g, [bot, GreedyBot(), GreedyBot(), GreedyBot()])
     assert g.over and "could not start" in bot.incidents[0].reason
@@ -84,7 +87,7 @@ def test_seat_specs() -> None:
     assert isinstance(make_bot("random", seed=1), RandomBot)
     assert isinstance(make_bot("greedy"), GreedyBot)
     assert isinstance(make_bot("exec:python3 x.py"), ExecBot)
-    for bad in ("", "exec:", "smart"):
+    for bad in ("", "exec:", "smart", "greedy:3", "advisor:"):
         with pytest.raises(AdvisorError, match="seat spec"):
             make_bot(bad)
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from advisor.chan.bots import make_bot
 from advisor.chan.game import Game
 from advisor.chan.record import game_from_record, play_recorded, read_records, replay
+from advisor.chan.seats import make_bot
 from advisor.chan.simulate import play
 from advisor.errors import RecordError
 

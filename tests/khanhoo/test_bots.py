@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 
 from advisor.errors import AdvisorError
-from advisor.khanhoo.bots import ExecBot, GreedyBot, RandomBot, SeatCards, make_bot, partners
+from advisor.games.bots import ExecBot, RandomBot
+from advisor.khanhoo.bots import GreedyBot, SeatCards, partners
 from advisor.khanhoo.cards import card, counts_of, parse_cards
 from advisor.khanhoo.game import Action, Game, claim_action
 from advisor.khanhoo.record import replay
+from advisor.khanhoo.seats import make_bot
 from advisor.khanhoo.simulate import ROUTES, play, route, simulate
 from tests.khanhoo.test_game import cs, deal, play_until
 
@@ -78,7 +80,8 @@ def test_misbehaving_bot_is_replaced_by_the_first_legal_action(tmp_path: Path,
 
 
 def test_bot_that_cannot_start(tmp_path: Path) -> None:
-    bot = ExecBot(str(tmp_path / "no-such-program"))
+    bot = make_bot(f"exec:{tmp_path / 'no-such-program'}")
+    assert isinstance(bot, ExecBot)
     g = Game.from_deal(2, seed=1)
     play(g, [bot, GreedyBot()])
     assert g.over and "could not start" in bot.incidents[0].reason
@@ -88,7 +91,7 @@ def test_seat_specs() -> None:
     assert isinstance(make_bot("random", seed=1), RandomBot)
     assert isinstance(make_bot("greedy"), GreedyBot)
     assert isinstance(make_bot("exec:python3 x.py"), ExecBot)
-    for bad in ("", "exec:", "smart"):
+    for bad in ("", "exec:", "smart", "greedy:3", "advisor:"):
         with pytest.raises(AdvisorError, match="seat spec"):
             make_bot(bad)
 

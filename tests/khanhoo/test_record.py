@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from advisor.errors import RecordError
-from advisor.khanhoo.bots import make_bot
 from advisor.khanhoo.game import Game
 from advisor.khanhoo.record import replay
 from advisor.khanhoo.rules import Rules
+from advisor.khanhoo.seats import make_bot
 from advisor.khanhoo.simulate import play
 
 GOLDEN = Path(__file__).parent / "golden" / "records.jsonl"

@@ -1,10 +1,9 @@
-"""What every game's deals share, whatever the game: the play loop between bots, the
-outcome of a record's replay, and the statistics of a simulation run.
+"""Deals between bots, for every game: the play loop, simulation runs and their
+statistics.
 
-The games (``advisor.chan``, ``advisor.khanhoo``) bring their own engine, records and
-bots; this module only needs what they have in common — an engine with ``pending``,
-``legal_actions()``, ``view(seat)``, ``act(seat, action)`` and ``result``, and bots with
-``start``/``decide``/``end``.
+The play loop needs of an engine only ``pending`` (the decision to make, or None when
+the deal is over), ``legal_actions()``, ``view(seat)``, ``act(seat, action)`` and
+``result``; of a bot, ``start``/``decide``/``end`` (:class:`advisor.games.bots.Bot`).
 
 >>> s = PlayerStats(0, "greedy")
 >>> for pay in (3, -1, -1, 5):
@@ -15,14 +14,14 @@ bots; this module only needs what they have in common — an engine with ``pendi
 
 from __future__ import annotations
 
-import json
 import math
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from advisor.botpipe import Incident
-from advisor.errors import AdvisorError, RecordError
+from advisor.games.bots import Bot, incidents_of
 
 Z95 = 1.959964
 
@@ -37,38 +36,12 @@ class Engine(Protocol):
 
     def legal_actions(self) -> list[Any]: ...
 
-    def view(self, seat: int) -> dict[str, Any]: ...
+    def view(self, seat: int) -> Any: ...
 
     def act(self, seat: int, action: Any) -> None: ...
 
 
-class Player(Protocol):
-    """The part of a bot the play loop uses (the bot protocol of either game)."""
-
-    def start(self, seat: int, rules: Any) -> None: ...
-
-    def decide(self, view: dict[str, Any], legal: Sequence[Any]) -> Any: ...
-
-    def end(self, result: dict[str, Any]) -> None: ...
-
-
-class BaseBot:
-    """What every built-in bot of either game does at the start and the end of a deal:
-    remember its seat, nothing more."""
-
-    name = "bot"
-
-    def start(self, seat: int, rules: Any) -> None:
-        self.seat = seat
-
-    def end(self, result: dict[str, Any]) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def play(game: Engine, bots: Sequence[Player], rules: Any) -> tuple[int, int]:
+def play(game: Engine, bots: Sequence[Bot], rules: Any) -> tuple[int, int]:
     """Play one deal to its end; returns (moves, bot decisions). Each bot is told
     ``rules`` at the start. Decisions with a single legal action (forced moves) are
     played without asking the bot."""
@@ -89,43 +62,6 @@ def play(game: Engine, bots: Sequence[Player], rules: Any) -> tuple[int, int]:
     for bot in bots:
         bot.end(result)
     return moves, decisions
-
-
-@dataclass(frozen=True)
-class Replay:
-    """The outcome of replaying a record: valid, or the first problem and where."""
-
-    game: Any  # the game's engine as the replay left it, or None if the deal is unreadable
-    error: AdvisorError | None = None
-    move: int | None = None  # 1-based number of the offending move, if a move is at fault
-    rule: str | None = None
-
-    @property
-    def valid(self) -> bool:
-        return self.error is None
-
-    def describe(self) -> str:
-        if self.error is None:
-            return "valid"
-        where = f"move {self.move}: " if self.move is not None else ""
-        return f"{where}{self.error.message}"
-
-
-def checked_result(game: Any, want: object, got: dict[str, Any]) -> Replay:
-    """The end of a replay: valid when the record's ``result`` (``want``) is the result
-    the replay reached (``got``); else the first field that differs, or the whole
-    result when the record has none."""
-    if want is None:
-        return Replay(game, RecordError("result: missing; the replay ends with "
-                                        f"{json.dumps(got, ensure_ascii=False)}",
-                                        field="result"))
-    if want != got:
-        diff = next((k for k in got if not isinstance(want, dict) or want.get(k) != got[k]),
-                    "result")
-        shown = want.get(diff) if isinstance(want, dict) else want
-        return Replay(game, RecordError(f"result.{diff}: the record says {shown!r}, the "
-                                        f"replay gives {got[diff]!r}", field=f"result.{diff}"))
-    return Replay(game)
 
 
 @dataclass
@@ -201,8 +137,8 @@ class PlayerStats:
 
 @dataclass
 class RunSummary:
-    """What a simulation run of either game measured; each game's ``Summary`` adds its
-    own tallies (and its own JSON)."""
+    """What a simulation run of any game measured; each game's ``Summary`` adds its own
+    tallies (and its own JSON)."""
 
     specs: list[str]
     seed: int
@@ -216,6 +152,7 @@ class RunSummary:
     decisions: int = 0
     seconds: float = 0.0
     incidents: list[Incident] = field(default_factory=list)
+    latencies: dict[int, list[float]] = field(default_factory=dict)  # per player, seconds
 
     def merge(self, other: RunSummary) -> None:
         """Add another slice of the same run (same players, other deals)."""
@@ -228,6 +165,62 @@ class RunSummary:
         self.incidents += other.incidents
         for mine, theirs in zip(self.players, other.players):
             mine.merge(theirs)
+        for p, times in other.latencies.items():
+            self.latencies.setdefault(p, []).extend(times)
+
+    def tally(self, game: Engine, rotation: int, outcome: Sequence[tuple[int, bool, int]],
+              moves: int, decisions: int) -> None:
+        """Count one game: ``outcome`` per seat (payment, won, deal score); player p
+        sat at seat (p + rotation) mod the number of players."""
+        n = len(self.players)
+        self.deals += rotation == 0
+        self.games += 1
+        self.moves += moves
+        self.decisions += decisions
+        if game.result.winner is None:
+            self.draws += 1
+        for s, (payment, won, score) in enumerate(outcome):
+            self.players[(s - rotation) % n].add(payment, won, score)
+
+    def incidents_json(self) -> list[dict[str, Any]]:
+        return [{"bot": i.bot, "seat": i.seat, "reason": i.reason} for i in self.incidents]
+
+
+Outcome = Callable[[Any], Sequence[tuple[int, bool, int]]]
+"""A finished game's (payment, won, deal score) per seat."""
+
+
+def run(summary: RunSummary, bots: Sequence[Bot], games: Iterable[tuple[int, Engine]], *,
+        rules: Any, outcome: Outcome,
+        after: Callable[[Any, int], None] | None = None,
+        on_game: Callable[[Any, list[str]], None] | None = None) -> RunSummary:
+    """Play ``games`` — (rotation r, engine) pairs: player p at seat (p + r) mod n —
+    between ``bots``, counting each in ``summary`` (``outcome`` gives the seats'
+    payments; ``after(game, r)`` adds a game's own tallies; ``on_game(game, specs by
+    seat)`` sees each finished game). The bots are closed at the end, whatever happens;
+    the run's time, the external bots' incidents and the advisors' decision times
+    (a bot's ``latencies``) are kept."""
+    n = len(bots)
+    start = time.perf_counter()
+    try:
+        for r, game in games:
+            at_seat = [bots[(s - r) % n] for s in range(n)]
+            moves, decisions = play(game, at_seat, rules)
+            summary.tally(game, r, outcome(game), moves, decisions)
+            if after is not None:
+                after(game, r)
+            if on_game is not None:
+                on_game(game, [summary.specs[(s - r) % n] for s in range(n)])
+    finally:
+        for bot in bots:
+            bot.close()
+        summary.seconds = time.perf_counter() - start
+        summary.incidents = incidents_of(bots)
+        for p, b in enumerate(bots):
+            times = getattr(b, "latencies", None)
+            if isinstance(times, list):
+                summary.latencies[p] = list(times)
+    return summary
 
 
 def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
@@ -243,7 +236,5 @@ def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
             "max": round(xs[-1] * 1000, 2)}
 
 
-__all__ = [
-    "Z95", "BaseBot", "PlayerStats", "Replay", "RunSummary", "checked_result",
-    "latency_summary", "play",
-]
+__all__ = ["Z95", "Engine", "Outcome", "PlayerStats", "RunSummary", "latency_summary", "play",
+           "run"]

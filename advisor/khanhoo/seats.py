@@ -1,0 +1,36 @@
+"""Khanhoo's seat specs: ``random``, ``greedy``, ``advisor`` (``advisor:SECONDS``) and
+``exec:COMMAND`` — the bots of :mod:`advisor.games.bots` and Khanhoo's own.
+
+>>> make_bot("greedy").name
+'greedy'
+>>> make_bot("advisor:0.2").budget.seconds
+0.2
+"""
+
+from __future__ import annotations
+
+from advisor.games import bots
+from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
+from advisor.khanhoo.advice import AdvisorBot
+from advisor.khanhoo.bots import GreedyBot
+from advisor.khanhoo.game import Action
+
+SPEC_HELP = "random | greedy | advisor[:SECONDS] | exec:COMMAND"
+
+BUILTINS: dict[str, bots.BotFactory] = {
+    "greedy": bots.no_argument(lambda seed: GreedyBot(), "greedy"),
+    "advisor": lambda argument, seed: AdvisorBot.from_spec(
+        f"advisor:{argument}" if argument else "advisor", seed),
+}
+
+
+def make_bot(spec: str, *, seed: int | None = None,
+             time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:
+    """A bot from its seat spec (``random``, ``greedy``, ``advisor`` — the advisor's first
+    choice, optionally with its time budget in seconds, ``advisor:0.2`` — or
+    ``exec:python bot.py``); an unknown spec raises :class:`AdvisorError` naming it."""
+    return bots.make_bot(spec, builtins=BUILTINS, parse=Action.from_json, seed=seed,
+                         time_limit=time_limit, help=SPEC_HELP)
+
+
+__all__ = ["BUILTINS", "SPEC_HELP", "make_bot"]

@@ -1,0 +1,56 @@
+"""The model fits shared by the value-model benchmarks (``fit_value.py`` for Chắn,
+``fit_value_khanhoo.py`` for Khanhoo): standardised inputs, a penalised logistic
+regression and a penalised least-squares fit, each with the covariance of its
+coefficients (for the standard errors the advisor states). Needs NumPy (the ``bench``
+extra).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def standardise(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    return mean, scale
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray, ridge: float = 1.0,
+                 iterations: int = 50) -> tuple[float, np.ndarray, np.ndarray]:
+    """Newton's method on the penalised log-likelihood (no penalty on the intercept);
+    returns the intercept, the coefficients and their covariance (inverse Hessian)."""
+    n, k = x.shape
+    a = np.column_stack([np.ones(n), x])
+    w = np.zeros(k + 1)
+    pen = np.full(k + 1, ridge)
+    pen[0] = 0.0
+    hess = np.eye(k + 1)
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-(a @ w)))
+        grad = a.T @ (y - p) - pen * w
+        hess = (a * (p * (1 - p))[:, None]).T @ a + np.diag(pen)
+        step = np.linalg.solve(hess, grad)
+        w += step
+        if np.max(np.abs(step)) < 1e-9:
+            break
+    cov = np.linalg.inv(hess)
+    return float(w[0]), w[1:], cov
+
+
+def fit_least_squares(x: np.ndarray, y: np.ndarray,
+                      ridge: float = 1.0) -> tuple[float, np.ndarray, np.ndarray]:
+    n, k = x.shape
+    a = np.column_stack([np.ones(n), x])
+    pen = np.full(k + 1, ridge)
+    pen[0] = 0.0
+    gram = a.T @ a + np.diag(pen)
+    w = np.linalg.solve(gram, a.T @ y)
+    resid = y - a @ w
+    sigma2 = float(resid @ resid) / max(n - k - 1, 1)
+    cov = sigma2 * np.linalg.inv(gram)
+    return float(w[0]), w[1:], cov
+
+
+__all__ = ["fit_least_squares", "fit_logistic", "standardise"]
