@@ -1,6 +1,6 @@
 """``GET /analyze``: a page to paste a hand into and read what ``advisor chan analyze``
 and ``advisor chan score`` print for it — the same text, from the same renderers
-(:mod:`advisor.cli.render`), as HTML. A plain form and a GET query: no script needed,
+(:mod:`advisor.chan.text`), as HTML. A plain form and a GET query: no script needed,
 and a result can be shared by its URL.
 
 The hand takes any notation the CLI's ``--hand`` takes (codes, Vietnamese or English
@@ -26,14 +26,15 @@ from advisor.chan.cards import BY_CODE, Face, faces_of
 from advisor.chan.position import WIN_BY, Position
 from advisor.chan.profiles import PROFILES
 from advisor.chan.scoring import score
-from advisor.cli.render import Style, analysis_text, score_text
+from advisor.chan.text import analysis_text, score_text
 from advisor.errors import AdvisorError
+from advisor.text import PLAIN
 
 bp = Blueprint("analyze_page", __name__)
 
 FIELDS = ("hand", "melds", "win", "by", "rules", "seen")
 _MELD_SPLIT = re.compile(r"\s*[;|]\s*")
-_PLAIN = Style(color=False)
+_PLAIN = PLAIN
 _CODE = re.compile(r"(?<![\w-])([2-9][vsm]|cc)(?![\w-])")
 
 

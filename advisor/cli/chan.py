@@ -18,6 +18,7 @@ from advisor.chan.profiles import PROFILES
 from advisor.chan.record import Replay, read_records, replay
 from advisor.chan.scoring import ScoreResult, score
 from advisor.chan.simulate import Summary, simulate
+from advisor.chan.text import advice_text, analysis_text, score_text, simulation_text
 from advisor.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -28,17 +29,12 @@ from advisor.cli.common import (
     fail_internal,
     read_items,
     run_items,
+    terminal_style,
     use_color,
 )
 from advisor.cli.play import play_cmd
-from advisor.cli.render import (
-    Style,
-    advice_text,
-    analysis_text,
-    score_text,
-    simulation_text,
-)
 from advisor.errors import AdvisorError
+from advisor.text import Style
 
 _MELD_SPLIT = re.compile(r"\s*[;|]\s*")
 
@@ -121,7 +117,7 @@ def _run(
     file: IO[str] | None, as_json: bool, flags: dict[str, Any],
     answer: Callable[[Position], Any], text: Callable[[Any, Style], str],
 ) -> None:
-    style = Style(use_color())
+    style = terminal_style(use_color())
     count = 0
 
     def show(result: Any) -> None:
@@ -357,7 +353,7 @@ def advise_cmd(file: IO[str] | None, hand: str | None, melds: tuple[str, ...],
     if as_json:
         click.echo(dumps(advice.to_json()))
     else:
-        click.echo(advice_text(advice, Style(use_color())), color=use_color())
+        click.echo(advice_text(advice, terminal_style(use_color())), color=use_color())
 
 
 def _codes(text: str | None) -> list[str]:

@@ -12,6 +12,7 @@ import click
 
 from advisor.errors import AdvisorError
 from advisor.jsonio import Document, documents
+from advisor.text import PLAIN, Style
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -23,6 +24,26 @@ def use_color(stream: IO[str] | None = None) -> bool:
     """Colour only on a terminal, and never when ``NO_COLOR`` is set."""
     stream = stream or sys.stdout
     return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()
+
+
+class Colour(Style):
+    """The terminal's style: red cards in red, headings bold, asides dim."""
+
+    color = True
+
+    def red(self, text: str) -> str:
+        return click.style(text, fg="red", bold=True)
+
+    def head(self, text: str) -> str:
+        return click.style(text, bold=True)
+
+    def dim(self, text: str) -> str:
+        return click.style(text, dim=True)
+
+
+def terminal_style(color: bool) -> Style:
+    """The style to write with: :class:`Colour` on a terminal, else plain text."""
+    return Colour() if color else PLAIN
 
 
 Item = Document

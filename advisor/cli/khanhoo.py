@@ -20,15 +20,8 @@ from advisor.cli.common import (
     fail_internal,
     read_items,
     run_items,
+    terminal_style,
     use_color,
-)
-from advisor.cli.khanhoo_render import (
-    Style,
-    advice_text,
-    analysis_text,
-    score_text,
-    settlement_text,
-    simulation_text,
 )
 from advisor.errors import AdvisorError
 from advisor.khanhoo.advice import Budget, advise_json
@@ -39,6 +32,14 @@ from advisor.khanhoo.record import Replay, replay
 from advisor.khanhoo.rules import OPTION_HELP, Rules
 from advisor.khanhoo.scoring import Settlement, score
 from advisor.khanhoo.simulate import Summary, simulate
+from advisor.khanhoo.text import (
+    advice_text,
+    analysis_text,
+    score_text,
+    settlement_text,
+    simulation_text,
+)
+from advisor.text import Style
 
 _MELD_SPLIT = re.compile(r"\s*[;|]\s*")
 _OPTION_FLAGS = {name: "--" + name.replace("_", "-") for name in OPTION_HELP}
@@ -109,7 +110,7 @@ def _items(file: IO[str] | None, flags: dict[str, Any]) -> list[Item]:
 
 def _run(file: IO[str] | None, as_json: bool, flags: dict[str, Any],
          answer: Callable[[Any], Any], text: Callable[[Any, Style], str]) -> None:
-    style = Style(use_color())
+    style = terminal_style(use_color())
     count = 0
 
     def show(result: Any) -> None:
@@ -230,7 +231,7 @@ def settle_cmd(scores: tuple[int, ...], names: str | None, file: IO[str] | None,
         if names:
             obj["names"] = [n.strip() for n in names.split(",")]
         items = [Item("", obj)]
-    style = Style(use_color())
+    style = terminal_style(use_color())
 
     def show(result: Any) -> None:
         click.echo(dumps(result.to_json()) if as_json else settlement_text(result, style),

@@ -19,7 +19,8 @@ from advisor.chan.cards import BY_CODE, Face, parse_face
 from advisor.chan.game import Action
 from advisor.chan.profiles import PROFILES
 from advisor.chan.session import Table, check_opponent
-from advisor.cli.common import EXIT_BAD_INPUT, dumps, fail_internal, use_color
+from advisor.chan.text import advice_text
+from advisor.cli.common import EXIT_BAD_INPUT, dumps, fail_internal, terminal_style, use_color
 from advisor.cli.play_render import (
     HELP,
     Narrator,
@@ -30,8 +31,8 @@ from advisor.cli.play_render import (
     situation_text,
     table_text,
 )
-from advisor.cli.render import Style, advice_text
 from advisor.errors import AdvisorError, IllegalActionError
+from advisor.text import Style
 
 DEFAULT_ADVICE_MS = 200.0
 """Time the advisor takes for ``?``: a person can wait longer than a bot."""
@@ -210,7 +211,7 @@ def play_cmd(opponents: str, rules: str, seed: int | None, record_path: Path | N
       advisor chan play --rules cvv --opponents greedy,advisor:50,random
     """
     specs = _opponents(opponents)
-    st = Style(use_color())
+    st = terminal_style(use_color())
     try:
         table = Table.new(seed=seed, rules=rules, opponents=specs, advance=False)
         _play(table, st, advice_ms, record_path)

@@ -18,9 +18,10 @@ from advisor.chan.pairing import Exposed, Meld
 from advisor.chan.position import Position
 from advisor.chan.record import game_from_record
 from advisor.chan.session import HUMAN, Step, Table
+from advisor.chan.text import card, cards, hand_lines, score_text, waits_text
 from advisor.chan.view import seen_counts
-from advisor.cli.render import Style, hand_lines, score_text, waits_text
 from advisor.errors import AdvisorError, IllegalActionError
+from advisor.text import Style
 
 RULE_TITLES = {
     "S2": "Seats", "T1": "Opening", "T2": "Offer", "T3": "Reveal", "T4": "Passed stock card",
@@ -80,11 +81,11 @@ def _face(code: str) -> Face:
 
 
 def _named(st: Style, f: Face) -> str:
-    return f"{st.card(f)} ({f.vi})"
+    return f"{card(st, f)} ({f.vi})"
 
 
 def _meld_text(st: Style, m: Sequence[str]) -> str:
-    return st.cards(_face(c) for c in m)
+    return cards(st, (_face(c) for c in m))
 
 
 # --- refusals -------------------------------------------------------------------------------
@@ -148,36 +149,36 @@ class Narrator:
         if step.phase == "claim" and a.do == "pass":
             if seat != HUMAN:
                 return None
-            text = f"you let the claim on {st.card(x) if x else '?'} go by (C5)"
+            text = f"you let the claim on {card(st, x) if x else '?'} go by (C5)"
         elif a.do == "heaven":
             text = f"{name} declared Thiên ù: the dealt cards win (W3)"
         elif a.do == "discard":
             assert a.card is not None
             text = f"{name} {'opened with' if step.phase == 'start' else 'discarded'} " \
-                   f"{st.card(a.card)}"
+                   f"{card(st, a.card)}"
             if chiu_return is not None:
                 text += f"; it is returned to {who(chiu_return)} (C4)"
         elif a.do == "eat":
             assert a.card is not None and x is not None
             kind = "Chắn" if a.card == x else "Cạ"
-            text = f"{name} ate {st.card(x)} with {st.card(a.card)} ({kind})"
+            text = f"{name} ate {card(st, x)} with {card(st, a.card)} ({kind})"
         elif a.do == "chiu":
             assert offer is not None and x is not None
-            text = f"{name} claimed {st.card(x)} by Chíu (C2)"
+            text = f"{name} claimed {card(st, x)} by Chíu (C2)"
             if seat != offer.to:
                 text += ", out of turn"
         elif a.do == "win":
             if step.phase == "discard":
-                text = f"{name} won by Chíu ù on {st.card(chiu_card) if chiu_card else '?'}"
+                text = f"{name} won by Chíu ù on {card(st, chiu_card) if chiu_card else '?'}"
             else:
                 assert offer is not None and x is not None
                 door = f"{its} own door" if offer.door == seat else f"{whose(offer.door)} door"
-                text = f"{name} won on {st.card(x)}, revealed at {door}"
+                text = f"{name} won on {card(st, x)}, revealed at {door}"
         elif step.phase == "start":  # T7: declined Thiên ù with no legal discard
             text = f"{name} (the dealer) had no legal discard: a dead dealer (T7)"
         else:
             assert offer is not None and x is not None
-            text = f"{name} passed {st.card(x)}"
+            text = f"{name} passed {card(st, x)}"
             if offer.source == "stock" and offer.door == seat:
                 text += f" (revealed at {its} door): on to {who((seat + 1) % SEATS)} (T4)"
             elif offer.source == "stock":
@@ -185,7 +186,7 @@ class Narrator:
             for i in sorted(set(g.seats[HUMAN].refused) - refused):
                 text += f"; {FACES[i].code} is now refused for you (R3)"
         if g.revealed > revealed and g.offer is not None:
-            text += f", then revealed {st.card(g.offer.card)} at {its} door (T3)"
+            text += f", then revealed {card(st, g.offer.card)} at {its} door (T3)"
         if g.over and g.result is not None and g.result.winner is None:
             text += "; the stock is empty: a draw (T6)"
         if forced:
@@ -214,9 +215,9 @@ def table_text(table: Table, st: Style) -> str:
         label = who(seat) + (f" ({', '.join(tags)})" if tags else "")
         melds = " · ".join(_meld_text(st, m) for m in t["melds"]) or "—"
         out.append(f"  {st.head(_cap(label))}   melds: {melds}")
-        line = f"      discards: {st.cards(_face(c) for c in t['discards']) or '—'}"
+        line = f"      discards: {cards(st, [_face(c) for c in t['discards']]) or '—'}"
         if t["passed"]:
-            line += f"   passed at the door: {st.cards(_face(c) for c in t['passed'])}"
+            line += f"   passed at the door: {cards(st, [_face(c) for c in t['passed']])}"
         out.append(line)
     out += hand_text(view, st)
     offer = view.get("offer")
@@ -364,8 +365,8 @@ def end_text(table: Table, st: Style) -> str:
     out.append(st.head(f"Settlement: {pays}"))
     out.append("Hands at the end:")
     for seat, s in enumerate(g.seats):
-        melds = " · ".join(st.cards(m.faces) for m in s.melds)
-        hand = st.cards(f for f in FACES for _ in range(s.hand[f.index]))
+        melds = " · ".join(cards(st, m.faces) for m in s.melds)
+        hand = cards(st, (f for f in FACES for _ in range(s.hand[f.index])))
         label = who(seat) if seat == HUMAN else f"{who(seat)} ({table.opponents[seat - 1]})"
         out.append(f"  {label}: {hand}" + (f"   melds: {melds}" if melds else ""))
     return "\n".join(out)

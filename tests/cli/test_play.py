@@ -17,7 +17,7 @@ from advisor.cli import main
 from advisor.cli.common import EXIT_USAGE
 from advisor.cli.play import Unclear, read_command
 from advisor.cli.play_render import Narrator
-from advisor.cli.render import Style
+from advisor.text import PLAIN
 
 TO_THE_END = "1\n" * 400  # option 1 is always legal; a deal never needs this many
 
@@ -218,7 +218,7 @@ def test_the_table_shows_what_the_player_may_know() -> None:
 def test_bots_declined_claims_are_not_told() -> None:
     """A bot is asked for a claim only when it can make one: telling that it declined
     would reveal its hand (C5)."""
-    st = Style(False)
+    st = PLAIN
     silent = 0
     for seed in range(40):
         t = Table.new(seed=seed, opponents=["random"] * 3, advance=False)

@@ -13,7 +13,8 @@ from flask.testing import FlaskClient
 from advisor.chan.analysis import analyze
 from advisor.chan.position import Position
 from advisor.chan.scoring import score
-from advisor.cli.render import Style, analysis_text, score_text
+from advisor.chan.text import analysis_text, score_text
+from advisor.text import PLAIN
 from service import create_app
 
 HAND = "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v"
@@ -43,8 +44,8 @@ def test_analysis_and_score_are_the_clis_text(client: FlaskClient) -> None:
     assert resp.status_code == 200
     page = resp.get_data(as_text=True)
     pos = Position.from_json({"hand": HAND, "winning_card": "8m", "win_by": "own_door"})
-    assert _section(page, "analysis") == analysis_text(analyze(pos), Style(False))
-    assert _section(page, "score") == score_text(score(pos), Style(False))
+    assert _section(page, "analysis") == analysis_text(analyze(pos), PLAIN)
+    assert _section(page, "score") == score_text(score(pos), PLAIN)
     assert '<span class="c red" title="Bát Vạn">8v</span>' in page  # red cards in red
     assert page.count('class="card') >= 20  # the cards drawn
 
@@ -63,7 +64,7 @@ def test_names_melds_and_json_positions(client: FlaskClient) -> None:
     assert by_name.status_code == 200
     pos = Position.from_json({"hand": HAND.replace(" 8v", ""), "melds": ["8v 8m"]})
     assert _section(by_name.get_data(as_text=True), "analysis") == \
-        analysis_text(analyze(pos), Style(False))
+        analysis_text(analyze(pos), PLAIN)
     as_json = client.get("/analyze", query_string={
         "hand": json.dumps({"hand": HAND, "winning_card": "8m", "rules": "cvv"})})
     assert as_json.status_code == 200

@@ -1,10 +1,9 @@
-"""Text for people: Vietnamese names, the pairing by group, red cards in red."""
+"""Chắn for people: Vietnamese names, the pairing by group, red cards in red (with a
+colouring :class:`~advisor.text.Style`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
-import click
 
 from advisor.chan.advice import Advice
 from advisor.chan.analysis import Analysis
@@ -12,25 +11,15 @@ from advisor.chan.cards import Face
 from advisor.chan.pairing import GROUP_NAMES, Meld, Pairing, Wait
 from advisor.chan.scoring import ScoreResult
 from advisor.chan.simulate import Summary
+from advisor.text import Style
 
 
-class Style:
-    """Colour on or off; every styled string goes through here."""
+def card(st: Style, f: Face) -> str:
+    return st.red(f.code) if f.red else f.code
 
-    def __init__(self, color: bool) -> None:
-        self.color = color
 
-    def card(self, f: Face) -> str:
-        return click.style(f.code, fg="red", bold=True) if self.color and f.red else f.code
-
-    def cards(self, faces: Iterable[Face]) -> str:
-        return " ".join(self.card(f) for f in faces)
-
-    def head(self, text: str) -> str:
-        return click.style(text, bold=True) if self.color else text
-
-    def dim(self, text: str) -> str:
-        return click.style(text, dim=True) if self.color else text
+def cards(st: Style, faces: Iterable[Face]) -> str:
+    return " ".join(card(st, f) for f in faces)
 
 
 def _names(faces: Sequence[Face]) -> str:
@@ -45,7 +34,7 @@ def _group_lines(st: Style, kind: str, faces: Sequence[Face]) -> str:
     label = GROUP_NAMES.get(kind, kind)
     plain = " ".join(f.code for f in faces)
     pad = " " * max(1, 13 - len(plain))
-    return f"  {label:<16}{st.cards(faces)}{pad}{st.dim(_names(faces))}"
+    return f"  {label:<16}{cards(st, faces)}{pad}{st.dim(_names(faces))}"
 
 
 def _meld_lines(st: Style, melds: Sequence[Sequence[Face]]) -> list[str]:
@@ -54,7 +43,7 @@ def _meld_lines(st: Style, melds: Sequence[Sequence[Face]]) -> list[str]:
     for m in melds:
         kind = kinds[len(m)] if len({f.index for f in m}) == 1 else "Cạ"
         plain = " ".join(f.code for f in m)
-        lines.append(f"  {kind + ' (exposed)':<16}{st.cards(m)}{' ' * max(1, 13 - len(plain))}"
+        lines.append(f"  {kind + ' (exposed)':<16}{cards(st, m)}{' ' * max(1, 13 - len(plain))}"
                      f"{st.dim(_names(m))}")
     return lines
 
@@ -73,7 +62,7 @@ def waits_text(st: Style, ws: Sequence[Wait]) -> str:
     if not ws:
         return "—"
     total = sum(w.unseen for w in ws)
-    return ", ".join(f"{st.card(w.face)} ({w.unseen})" for w in ws) + f" — {total} unseen"
+    return ", ".join(f"{card(st, w.face)} ({w.unseen})" for w in ws) + f" — {total} unseen"
 
 
 _ILLEGAL = {
@@ -104,12 +93,12 @@ def analysis_text(a: Analysis, st: Style) -> str:
         for d in a.discards:
             if not d.legal:
                 why = _ILLEGAL.get(d.rule or "", "")
-                out.append(f"  {st.card(d.face):>3}  {d.face.vi:<12} illegal ({d.rule}{why})")
+                out.append(f"  {card(st, d.face):>3}  {d.face.vi:<12} illegal ({d.rule}{why})")
                 continue
             dist = "—" if d.distance is None else str(d.distance)
             what = f"waits {waits_text(st, d.waits)}" if d.waits else \
                 f"useful {waits_text(st, d.useful)}"
-            out.append(f"  {st.card(d.face):>3}  {d.face.vi:<12} unpaired {d.unpaired:<2} "
+            out.append(f"  {card(st, d.face):>3}  {d.face.vi:<12} unpaired {d.unpaired:<2} "
                        f"distance {dist:<2} {what}")
     return "\n".join(out)
 
@@ -119,7 +108,7 @@ def score_text(r: ScoreResult, st: Style) -> str:
         return st.head(f"No win [{r.rules}]: {r.reason}") + f"\n{r.chan} Chắn · {r.ca} Cạ"
     out = [st.head(f"Win: {r.points} points   [{r.rules}]"), f"{r.chan} Chắn · {r.ca} Cạ"]
     out.append("Pairs:")
-    out.append("  " + "  ".join(st.cards(pair) for pair in r.pairs))
+    out.append("  " + "  ".join(cards(st, pair) for pair in r.pairs))
     out.append("Bonuses (cước):        base  dịch  count")
     for b in r.bonuses:
         main = "  ← main" if b.code == r.main else ""
@@ -162,7 +151,7 @@ def advice_text(a: Advice, st: Style) -> str:
         exp = f"{e.expected:+.2f}"
         dist = "—" if e.distance is None else str(e.distance)
         if e.waits:
-            tail = "waits " + " ".join(f"{st.card(w.face)}({w.unseen})" for w in e.waits)
+            tail = "waits " + " ".join(f"{card(st, w.face)}({w.unseen})" for w in e.waits)
         elif e.useful:
             tail = f"{len(e.useful)} useful faces, {e.useful_unseen} unseen"
         else:

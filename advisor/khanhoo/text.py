@@ -5,34 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import click
-
 from advisor.khanhoo.advice import Z95, Advice
 from advisor.khanhoo.analysis import Analysis
 from advisor.khanhoo.cards import Card, cards_of
 from advisor.khanhoo.melds import Combination, Useful
 from advisor.khanhoo.scoring import ScoreResult, Settlement
 from advisor.khanhoo.simulate import ROUTES, Summary
+from advisor.text import Style
 
 
-class Style:
-    """Colour on or off; every styled string goes through here."""
+def card(st: Style, c: Card) -> str:
+    return st.red(c.symbol) if c.red else c.symbol
 
-    def __init__(self, color: bool) -> None:
-        self.color = color
 
-    def card(self, c: Card) -> str:
-        text = c.symbol
-        return click.style(text, fg="red", bold=True) if self.color and c.red else text
-
-    def cards(self, cards: Iterable[Card]) -> str:
-        return " ".join(self.card(c) for c in cards)
-
-    def head(self, text: str) -> str:
-        return click.style(text, bold=True) if self.color else text
-
-    def dim(self, text: str) -> str:
-        return click.style(text, dim=True) if self.color else text
+def cards(st: Style, cs: Iterable[Card]) -> str:
+    return " ".join(card(st, c) for c in cs)
 
 
 def _combination(st: Style, c: Combination, laid: bool) -> str:
@@ -40,7 +27,7 @@ def _combination(st: Style, c: Combination, laid: bool) -> str:
     pad = " " * max(1, 28 - len(plain))
     jokers = f"  (Jk as {' '.join(x.symbol for x in c.jokers_as)})" if c.jokers_as else ""
     tag = st.dim(" laid") if laid else ""
-    return f"  {c.name:<20}{st.cards(c.cards)}{pad}{c.points:>3}{tag}{jokers}"
+    return f"  {c.name:<20}{cards(st, c.cards)}{pad}{c.points:>3}{tag}{jokers}"
 
 
 def score_text(r: ScoreResult, st: Style) -> str:
@@ -54,7 +41,7 @@ def score_text(r: ScoreResult, st: Style) -> str:
                    f"{suffix}")]
     out += [_combination(st, c, n < r.laid) for n, c in enumerate(r.combinations)]
     if r.discard is not None:
-        out.append(f"Throw away: {st.card(r.discard)}")
+        out.append(f"Throw away: {card(st, r.discard)}")
     return "\n".join(out)
 
 
@@ -63,7 +50,7 @@ def _useful(st: Style, useful: Iterable[Useful]) -> str:
     if not items:
         return "—"
     total = sum(u.unseen for u in items)
-    return ", ".join(f"{st.card(u.card)} ({u.unseen})" for u in items) + f" — {total} unseen"
+    return ", ".join(f"{card(st, u.card)} ({u.unseen})" for u in items) + f" — {total} unseen"
 
 
 def analysis_text(a: Analysis, st: Style) -> str:
@@ -71,9 +58,9 @@ def analysis_text(a: Analysis, st: Style) -> str:
     pos = a.position
     head = (f"{pos.total} cards · target {pos.target} · "
             f"{'OUT' if a.out else f'distance {a.distance}'}   [{pos.rules.describe()}]")
-    out = [st.head(head), f"Hand: {st.cards(cards_of(pos.hand))}"]
+    out = [st.head(head), f"Hand: {cards(st, cards_of(pos.hand))}"]
     if pos.melds:
-        out.append("Laid: " + "  ".join(st.cards(m.cards) for m in pos.melds))
+        out.append("Laid: " + "  ".join(cards(st, m.cards) for m in pos.melds))
     if a.out:
         out.append(score_text(a.score, st))
     if pos.total == pos.target:
@@ -83,10 +70,10 @@ def analysis_text(a: Analysis, st: Style) -> str:
         out.append("Discards, best first:")
         for d in a.discards:
             if d.out:
-                out.append(f"  {st.card(d.card):>3}  goes out with {d.points} points")
+                out.append(f"  {card(st, d.card):>3}  goes out with {d.points} points")
             else:
                 dist = "—" if d.distance is None else str(d.distance)
-                out.append(f"  {st.card(d.card):>3}  distance {dist:<2} useful "
+                out.append(f"  {card(st, d.card):>3}  distance {dist:<2} useful "
                            f"{_useful(st, d.useful)}")
     return "\n".join(out)
 
