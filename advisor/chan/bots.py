@@ -7,15 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from advisor.chan.cards import BY_CODE, Counts, Face
+from advisor.chan.cards import BY_CODE, Face
 from advisor.chan.game import Action, SeatState, prospect
 from advisor.chan.pairing import discard_distances, distance, p0_counts
 from advisor.chan.view import seat_state
+from advisor.counts import minus
 from advisor.games.bots import BaseBot
-
-
-def _without(c: Counts, i: int) -> Counts:
-    return c[:i] + (c[i] - 1,) + c[i + 1 :]
 
 
 def greedy_choice(s: SeatState, legal: Sequence[Action], offered: Face | None) -> Action:
@@ -37,7 +34,7 @@ def greedy_choice(s: SeatState, legal: Sequence[Action], offered: Face | None) -
         def key(a: Action) -> tuple[int, int]:
             assert a.card is not None
             d = after[a.card.index]
-            return (99 if d is None else d, p0_counts(_without(hand, a.card.index))[2])
+            return (99 if d is None else d, p0_counts(minus(hand, a.card.index))[2])
 
         return min(by_do["discard"], key=key)
     if "eat" in by_do and offered is not None:

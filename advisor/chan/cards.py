@@ -21,10 +21,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from advisor.counts import Counts as Counts  # the count vectors' helpers, for this game's callers
+from advisor.counts import add as add
+from advisor.counts import minus as minus
+from advisor.counts import plus as plus
+from advisor.counts import size as size
+from advisor.counts import sub as sub
 from advisor.errors import CardError, DuplicateCardError
 
-Counts = tuple[int, ...]
-"""A count vector: 25 ints, one per face, each 0–4."""
+# A count vector (advisor.counts): 25 ints, one per face, each 0–4.
 
 SUITS = ("v", "s", "m")
 SUIT_VI = {"v": "Vạn", "s": "Sách", "m": "Văn", "c": ""}
@@ -245,21 +250,6 @@ def counts_of(faces: Iterable[Face]) -> Counts:
 def faces_of(counts: Counts) -> list[Face]:
     """The faces of a count vector, in deck order, each repeated by its count."""
     return [f for f, n in zip(FACES, counts) if n for _ in range(n)]
-
-
-def add(a: Counts, b: Counts) -> Counts:
-    """Element-wise sum of two count vectors."""
-    return tuple(x + y for x, y in zip(a, b))
-
-
-def sub(a: Counts, b: Counts) -> Counts:
-    """Element-wise difference (``a - b``); the caller guarantees ``b <= a``."""
-    return tuple(x - y for x, y in zip(a, b))
-
-
-def size(counts: Counts) -> int:
-    """Number of cards in a count vector."""
-    return sum(counts)
 
 
 def red_count(counts: Counts) -> int:

@@ -48,6 +48,7 @@ from advisor.chan.pairing import RANK_TABLE, Exposed, Meld, is_win, p0_counts, u
 from advisor.chan.position import Position
 from advisor.chan.profiles import profile
 from advisor.chan.scoring import ScoreResult, score, settlement
+from advisor.counts import minus, plus, replace
 from advisor.errors import IllegalActionError, RecordError
 
 SEATS = 4
@@ -287,7 +288,7 @@ def prospect(s: SeatState, action: Action, offered: Face | None) -> Prospect:
     if do == "discard":
         assert action.card is not None
         i = action.card.index
-        return Prospect(hand[:i] + (hand[i] - 1,) + hand[i + 1 :], s.exposed, False)
+        return Prospect(minus(hand, i), s.exposed, False)
     if do == "pass":
         return Prospect(hand, s.exposed, False)
     assert offered is not None
@@ -295,15 +296,15 @@ def prospect(s: SeatState, action: Action, offered: Face | None) -> Prospect:
     if do == "eat":
         assert action.card is not None
         y = action.card.index
-        after = hand[:y] + (hand[y] - 1,) + hand[y + 1 :]
+        after = minus(hand, y)
         meld = Meld.of([action.card, offered])
         ate_ca = s.ate_ca or meld.kind == "ca"
         wins = False
     else:  # chiu (C2)
-        after = hand[:x] + (hand[x] - 3,) + hand[x + 1 :]
+        after = minus(hand, x, 3)
         meld = Meld.of([offered] * 4)
         ate_ca = s.ate_ca
-        wins = hand[x] == 3 and is_win(hand[:x] + (4,) + hand[x + 1 :], s.exposed, offered)
+        wins = hand[x] == 3 and is_win(replace(hand, x, 4), s.exposed, offered)
     then = SeatState(list(after), s.dealt, discard_log=s.discard_log, refused=s.refused,
                      ate_ca=ate_ca)
     return Prospect(after, Exposed.of([*s.exposed.melds, meld]), True,
@@ -676,7 +677,7 @@ class Game:
         if s.hand[x.index] != 3:
             return False
         hand = s.counts()
-        return is_win(hand[: x.index] + (4,) + hand[x.index + 1 :], s.exposed, x)
+        return is_win(replace(hand, x.index, 4), s.exposed, x)
 
     def _win_problem(self, seat: int) -> tuple[str, str] | None:
         s = self.seats[seat]
@@ -692,7 +693,7 @@ class Game:
             return ("C5", f"claims on {x.code} are closed: it was passed on from the door where "
                           "it was revealed (T4)")
         hand = s.counts()
-        with_x = hand[: x.index] + (hand[x.index] + 1,) + hand[x.index + 1 :]
+        with_x = plus(hand, x.index)
         if not is_win(with_x, s.exposed, x):
             rule = "W2" if x.index == CC and is_win(with_x, s.exposed) else "W1"
             return (rule, f"seat {seat}'s cards with {x.code} do not form a winning set")

@@ -36,10 +36,7 @@ from advisor.chan.pairing import (
     useful_faces,
     wait_faces,
 )
-
-
-def _without(c: Counts, i: int, n: int = 1) -> Counts:
-    return c[:i] + (c[i] - n,) + c[i + 1 :]
+from advisor.counts import minus
 
 
 @dataclass(frozen=True)
@@ -83,7 +80,7 @@ def best_discard(hand: Counts, exposed: Exposed, discards: Sequence[Face],
     dd = {i: 99 if d is None else d for i, d in discard_distances(hand, exposed).items()}
     low = min(dd[f.index] for f in discards)
     close = [f for f in discards if dd[f.index] == low]
-    return min((measure(_without(hand, f.index), exposed, unseen, f) for f in close),
+    return min((measure(minus(hand, f.index), exposed, unseen, f) for f in close),
                key=lambda e: e.key)
 
 

@@ -34,6 +34,7 @@ from advisor.chan.cards import (
     counts_of,
     parse_cards,
 )
+from advisor.counts import minus, plus, replace
 from advisor.errors import HandSizeError, MeldError
 
 WIN_SIZE = 20
@@ -454,7 +455,7 @@ def wait_faces(hand: Counts, exposed: Exposed = NO_MELDS) -> list[Face]:
     for f in FACES[lone : lone + 3]:
         if hand[f.index] + exposed.counts[f.index] >= COPIES:
             continue
-        with_f = hand[: f.index] + (hand[f.index] + 1,) + hand[f.index + 1 :]
+        with_f = plus(hand, f.index)
         if is_win(with_f, exposed, f):
             out.append(f)
     return out
@@ -498,7 +499,7 @@ def _useful(hand: Counts, exposed: Exposed, cap: Counts, types: list[int]) -> li
         others = types[:g] + types[g + 1 :]
         for j, n in enumerate(h):
             if n < c[j]:
-                more = _group_type(h[:j] + (n + 1,) + h[j + 1 :], c)
+                more = _group_type(replace(h, j, n + 1), c)
                 if _combine(tuple(sorted([*others, more])), e - 1, max_ca) == target:
                     out.append(FACES[start + j])
     return out
@@ -523,7 +524,7 @@ def discard_distances(hand: Counts, exposed: Exposed = NO_MELDS) -> dict[int, in
         for j, n in enumerate(h):
             if n:
                 changed = types.copy()
-                changed[g] = _group_type(h[:j] + (n - 1,) + h[j + 1 :], c)
+                changed[g] = _group_type(replace(h, j, n - 1), c)
                 out[start + j] = _distance_of_types(changed, e, exposed)
     return out
 
@@ -578,7 +579,7 @@ def discard_rows(hand: Counts, exposed: Exposed, seen: Counts,
         i = f.index
         if not hand[i]:
             continue
-        after = hand[:i] + (hand[i] - 1,) + hand[i + 1 :]
+        after = minus(hand, i)
         after_types = types.copy()
         g = min(i // 3, len(GROUPS) - 1)
         after_types[g] = _group_type(_group_of(after, GROUPS[g]), _group_of(cap, GROUPS[g]))

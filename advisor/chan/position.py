@@ -27,6 +27,7 @@ from advisor.chan.cards import (
 )
 from advisor.chan.pairing import NO_MELDS, WIN_SIZE, Exposed, Meld
 from advisor.chan.profiles import PROFILES, profile
+from advisor.counts import plus
 from advisor.errors import AdvisorError, DuplicateCardError, HandSizeError, PositionError
 
 WIN_BY = ("own_door", "other_door", "chiu", "heaven")
@@ -70,7 +71,7 @@ class Position:
         if self.winning_card is None:
             return self.hand
         i = self.winning_card.index
-        return self.hand[:i] + (self.hand[i] + 1,) + self.hand[i + 1 :]
+        return plus(self.hand, i)
 
     # --- construction ---------------------------------------------------------------
 

@@ -26,10 +26,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from advisor.counts import Counts, add, minus, plus, size, sub
 from advisor.errors import CardError, DuplicateCardError
 
-Counts = tuple[int, ...]
-"""A count vector: 31 ints, one per card kind (the Joker last)."""
+# A count vector (advisor.counts): 31 ints, one per card kind (the Joker last).
 
 SUITS = ("h", "c", "d")
 """The numeral suits, in pack order: hearts, clubs, diamonds."""
@@ -275,28 +275,26 @@ def cards_of(counts: Counts) -> list[Card]:
     return [c for c, n in zip(CARDS, counts) if n for _ in range(n)]
 
 
-def add(a: Counts, b: Counts) -> Counts:
-    """Element-wise sum of two count vectors."""
-    return tuple(x + y for x, y in zip(a, b))
-
-
-def sub(a: Counts, b: Counts) -> Counts:
-    """Element-wise difference ``a - b``; the caller guarantees ``b <= a``."""
-    return tuple(x - y for x, y in zip(a, b))
-
-
-def plus(c: Counts, i: int, n: int = 1) -> Counts:
-    """``c`` with ``n`` more copies of kind ``i``."""
-    return c[:i] + (c[i] + n,) + c[i + 1 :]
-
-
-def size(counts: Counts) -> int:
-    """Number of cards in a count vector."""
-    return sum(counts)
-
-
 __all__ = [
-    "BY_CODE", "CARDS", "COURTS", "EMPTY", "JOKER", "KINDS", "Card", "Counts", "Pack", "add",
-    "card", "cards_of", "counts_of", "format_cards", "index_of", "parse_card", "parse_cards",
-    "plus", "size", "sub",
+    "BY_CODE",
+    "CARDS",
+    "COURTS",
+    "EMPTY",
+    "JOKER",
+    "KINDS",
+    "Card",
+    "Counts",
+    "Pack",
+    "add",
+    "card",
+    "cards_of",
+    "counts_of",
+    "format_cards",
+    "index_of",
+    "minus",
+    "parse_card",
+    "parse_cards",
+    "plus",
+    "size",
+    "sub",
 ]

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
+from advisor.counts import minus
 from advisor.errors import AdvisorError, IllegalActionError, RecordError
 from advisor.khanhoo.cards import (
     CARDS,
@@ -395,8 +396,7 @@ class Game:
         out = []
         for c in CARDS:
             if hand[c.index]:
-                decl = self._solver.best(hand[: c.index] + (hand[c.index] - 1,)
-                                         + hand[c.index + 1 :], False)
+                decl = self._solver.best(minus(hand, c.index), False)
                 if decl is not None:
                     out.append((c, decl.points))
         out.sort(key=lambda cp: -cp[1])
@@ -567,7 +567,7 @@ class Game:
             assert a.card is not None
             hand = s.counts()
             i = a.card.index
-            if self._solver.best(hand[:i] + (hand[i] - 1,) + hand[i + 1 :], False) is None:
+            if self._solver.best(minus(hand, i), False) is None:
                 return ("K6", f"without {a.card.code} the hand's cards are not all in "
                               "combinations")
             return None

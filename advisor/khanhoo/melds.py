@@ -52,6 +52,7 @@ from advisor.khanhoo.cards import (
     Card,
     Counts,
     cards_of,
+    minus,
     plus,
 )
 from advisor.khanhoo.rules import Pattern, Rules
@@ -225,7 +226,7 @@ class Solver:
         best: int | None = None
         choice: Any = None
         if spare:
-            v = self._search(c[:i] + (c[i] - 1,) + c[i + 1 :], j, 0, st, en, _SUIT_OF[i], i)
+            v = self._search(minus(c, i), j, 0, st, en, _SUIT_OF[i], i)
             if v is not None:
                 best, choice = v, ("spare",)
         for p in self.containing[i]:
@@ -283,7 +284,7 @@ class Solver:
             _, choice = self._memo[(c, j, spare, st, en)]
             if choice[0] == "spare":
                 discard = CARDS[i]
-                c = c[:i] + (c[i] - 1,) + c[i + 1 :]
+                c = minus(c, i)
                 spare = 0
                 continue
             number, jn, st, en = choice
@@ -424,7 +425,7 @@ class Solver:
             if found is not None:
                 return found
             out: dict[int, tuple[int, int]] = {}
-            for k, s, m in go(v[:r] + (v[r] - 1,) + v[r + 1 :], st, en):
+            for k, s, m in go(minus(v, r), st, en):
                 _merge(out, k, s, m)
 
             def extend(nv: list[int], kept: int, places: int, nst: int, nen: int) -> None:
@@ -642,7 +643,7 @@ def discard_table(hand: Counts, rules: Rules, target: int = HAND_SIZE,
     for c in cards_of(hand):
         if rows and rows[-1].card == c:
             continue
-        after = hand[: c.index] + (hand[c.index] - 1,) + hand[c.index + 1 :]
+        after = minus(hand, c.index)
         decl = s.best(after, False)
         if decl is not None:
             rows.append(DiscardRow(c, True, decl.points, 0, ()))

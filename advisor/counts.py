@@ -1,0 +1,46 @@
+"""Count vectors, for every game: a hand or a pack as the number of copies of each kind
+(a tuple indexed by the game's own card order). Tuples, so that they hash and memoise.
+
+>>> c = (2, 0, 1)
+>>> plus(c, 1), minus(c, 0), minus(c, 0, 2), add(c, c), sub(c, (1, 0, 1)), size(c)
+((2, 1, 1), (1, 0, 1), (0, 0, 1), (4, 0, 2), (1, 0, 0), 3)
+>>> replace(c, 2, 4)
+(2, 0, 4)
+"""
+
+from __future__ import annotations
+
+Counts = tuple[int, ...]
+
+
+def add(a: Counts, b: Counts) -> Counts:
+    """Element-wise sum of two count vectors."""
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def sub(a: Counts, b: Counts) -> Counts:
+    """Element-wise difference (``a - b``); the caller guarantees ``b <= a``."""
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def plus(c: Counts, i: int, n: int = 1) -> Counts:
+    """``c`` with ``n`` more copies of kind ``i``."""
+    return c[:i] + (c[i] + n,) + c[i + 1 :]
+
+
+def minus(c: Counts, i: int, n: int = 1) -> Counts:
+    """``c`` with ``n`` fewer copies of kind ``i``; the caller guarantees ``c[i] >= n``."""
+    return c[:i] + (c[i] - n,) + c[i + 1 :]
+
+
+def replace(c: Counts, i: int, value: int) -> Counts:
+    """``c`` with exactly ``value`` copies of kind ``i``."""
+    return c[:i] + (value,) + c[i + 1 :]
+
+
+def size(c: Counts) -> int:
+    """Number of cards in a count vector."""
+    return sum(c)
+
+
+__all__ = ["Counts", "add", "minus", "plus", "replace", "size", "sub"]
