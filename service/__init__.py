@@ -1,4 +1,4 @@
-"""The Chắn advisor as a JSON web service (Flask).
+"""The advisor — Chắn and Khanhoo — as a JSON web service (Flask).
 
 >>> app = create_app({"TESTING": True})
 >>> app.test_client().get("/healthz").get_json()

@@ -37,11 +37,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 _ATTR = "_openapi"
 _KEY = "chan_advisor.openapi"
 
-TITLE = "Chắn advisor"
+TITLE = "Chắn and Khanhoo advisor"
 DESCRIPTION = (
-    "Hand evaluation and move advice for the Vietnamese card game Chắn. Every error is an "
-    "RFC 9457 problem (`application/problem+json`). Limits: `GET /v1/meta`; a readable "
-    "version of this document: `GET /docs`."
+    "Hand evaluation and move advice for the card games Chắn (Vietnam) and Khanhoo. Every "
+    "error is an RFC 9457 problem (`application/problem+json`). Limits: `GET /v1/meta`; a "
+    "readable version of this document: `GET /docs`."
 )
 
 

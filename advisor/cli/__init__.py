@@ -22,7 +22,7 @@ from advisor.cli.khanhoo import khanhoo
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="advisor")
 def main() -> None:
-    """Hand evaluator and move advisor for Chắn."""
+    """Hand evaluator and move advisor for Chắn and Khanhoo."""
 
 
 main.add_command(chan)

@@ -111,8 +111,8 @@ def test_a_win_is_certain_and_ranked_first() -> None:
 
 
 def test_budget_bounds_the_playouts() -> None:
-    a = advise(EXAMPLE, budget_ms=30, samples=10**6)
-    assert a.seconds < 0.5 and 2 <= a.samples < 10**6
+    a = advise(EXAMPLE, budget_ms=30, samples=10**6)  # stopped by the budget, not the worlds
+    assert 2 <= a.samples < 10**6
     assert any("time limit of 30 ms" in n for n in a.notes)
     plain = advise(EXAMPLE, budget_ms=30)  # without samples: the model alone, no playouts
     assert plain.samples == 0 and plain.method == "model"

@@ -28,7 +28,8 @@ from advisor.chan.cards import (
     sub,
 )
 from advisor.errors import AdvisorError, CardError, DuplicateCardError
-from tests.strategies import any_hands, budget, hands
+from tests.chan.strategies import any_hands, hands
+from tests.strategies import budget
 
 
 def codes(text: str | list[str]) -> list[str]:

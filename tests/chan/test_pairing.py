@@ -28,15 +28,15 @@ from advisor.chan.pairing import (
 )
 from advisor.errors import CardError, HandSizeError, MeldError
 from tests.chan.oracle import distance_by_targets, max_chan_pairing
-from tests.strategies import (
+from tests.chan.strategies import (
     any_hands,
-    budget,
     hands,
     hands_with_melds,
     plus,
     waiting_hands,
     winning_sets,
 )
+from tests.strategies import budget
 
 
 def C(text: str) -> Counts:

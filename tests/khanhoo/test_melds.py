@@ -65,7 +65,8 @@ def test_article_best_hand_is_29(text: str) -> None:
 @given(dense_hands(15, Rules(2, 2), noise=0))
 def test_article_no_hand_beats_29_with_fewer_than_5_players(hand: Counts) -> None:
     d = best_declaration(hand, Rules(2, 2))
-    assert d is None or 2 <= d.points <= 29
+    assume(d is not None)  # about six dense hands in ten go out; the others say nothing here
+    assert d is not None and 2 <= d.points <= 29
 
 
 @pytest.mark.parametrize("text", [
