@@ -23,7 +23,7 @@ from markupsafe import Markup, escape
 
 from advisor.chan.analysis import analyze
 from advisor.chan.cards import BY_CODE, Face, faces_of
-from advisor.chan.position import WIN_BY, Position
+from advisor.chan.position import WIN_BY, Position, position_from_fields
 from advisor.chan.profiles import PROFILES
 from advisor.chan.scoring import score
 from advisor.chan.text import analysis_text, score_text
@@ -33,7 +33,6 @@ from advisor.text import PLAIN
 bp = Blueprint("analyze_page", __name__)
 
 FIELDS = ("hand", "melds", "win", "by", "rules", "seen")
-_MELD_SPLIT = re.compile(r"\s*[;|]\s*")
 _PLAIN = PLAIN
 _CODE = re.compile(r"(?<![\w-])([2-9][vsm]|cc)(?![\w-])")
 
@@ -66,20 +65,9 @@ def position_json(form: dict[str, str]) -> dict[str, Any]:
         if not isinstance(given, dict):
             raise AdvisorError("hand: a JSON position must be an object", field="hand")
         return given
-    obj: dict[str, Any] = {"hand": hand}
-    melds = [m for m in _MELD_SPLIT.split(form.get("melds", "").strip()) if m]
-    if melds:
-        obj["melds"] = melds
-    if form.get("win"):
-        obj["winning_card"] = form["win"]
-        obj["win_by"] = form.get("by") or "other_door"
-    elif form.get("by"):
-        obj["win_by"] = form["by"]
-    if form.get("rules"):
-        obj["rules"] = form["rules"]
-    if form.get("seen"):
-        obj["seen"] = form["seen"]
-    return obj
+    return position_from_fields(hand, form.get("melds", ""), winning_card=form.get("win") or None,
+                                win_by=form.get("by") or None, rules=form.get("rules") or None,
+                                seen=form.get("seen") or None)
 
 
 def _cards(faces: Iterable[Face]) -> list[dict[str, Any]]:

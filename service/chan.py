@@ -21,7 +21,7 @@ from advisor.chan.scoring import score
 from service.gate import ticket
 from service.meta import register_rules
 from service.openapi import document
-from service.positions import evaluate, read_query
+from service.positions import AdviceQuery, evaluate
 from service.schemas import (
     AdviceQuerySchema,
     AdviceSchema,
@@ -102,12 +102,8 @@ def advice_view() -> Response:
     """
     cfg = current_app.config
     with ticket() as passage:  # a saturated worker refuses before reading anything
-        query = read_query(_query_schema)
-        budget = min(query.get("budget_ms", DEFAULT_BUDGET_MS), cfg["MAX_ADVICE_BUDGET_MS"])
-        samples = query.get("samples")
-        if samples is not None:
-            samples = min(samples, cfg["MAX_ADVICE_SAMPLES"])
-        seed = query.get("seed", 0)
+        query = AdviceQuery.read(_query_schema, DEFAULT_BUDGET_MS)
+        budget, samples, seed = query.budget_ms, query.samples, query.seed
         # A VIEW with playouts is expected to take its budget; one without, as long as the
         # slowest VIEW of the batch so far (a few milliseconds).
         slowest = budget / 1000 if samples else 0.0

@@ -38,7 +38,7 @@ from service import playstore
 from service.gate import ticket
 from service.meta import register_rules
 from service.openapi import document
-from service.positions import read_json, read_query
+from service.positions import AdviceQuery, read_json
 from service.problems import Problem
 from service.schemas import (
     ActionSchema,
@@ -269,20 +269,16 @@ def hint(table: str) -> dict[str, Any]:
     It sees only the player's VIEW. `samples` and `budget_ms` add playouts, capped by
     the server as for `POST /v1/chan/advice`.
     """
-    cfg = current_app.config
     with ticket() as passage:
-        query = read_query(AdviceQuerySchema())
-        budget = min(query.get("budget_ms", DEFAULT_BUDGET_MS), cfg["MAX_ADVICE_BUDGET_MS"])
-        samples = query.get("samples")
-        if samples is not None:
-            samples = min(samples, cfg["MAX_ADVICE_SAMPLES"])
+        query = AdviceQuery.read(AdviceQuerySchema(), DEFAULT_BUDGET_MS)
+        budget, samples = query.budget_ms, query.samples
         _, t = _find(table)
         if not t.waiting:
             raise Problem(409, "not-your-turn", "Not your turn",
                           "the deal is over" if t.over else "no decision of yours is pending")
         left = passage.check(budget / 1000 if samples else 0.0)
         advice = advise(t.view(), budget_ms=budget, samples=samples,
-                        seed=query.get("seed", 0), legal=t.legal(), limit_ms=left * 1000)
+                        seed=query.seed, legal=t.legal(), limit_ms=left * 1000)
         return advice.to_json()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from flask import Response, current_app, jsonify, request
@@ -68,6 +69,27 @@ def read_query(schema: Schema) -> dict[str, Any]:
         raise Problem(422, "validation", "Invalid query parameter", _describe(errors),
                       field=next(iter(errors)), errors=errors) from None
     return query
+
+
+@dataclass(frozen=True)
+class AdviceQuery:
+    """What an advice request asks for, within the server's limits: the budget (ms,
+    at most ``MAX_ADVICE_BUDGET_MS``), the playout worlds (at most ``MAX_ADVICE_SAMPLES``;
+    None: none asked) and the seed."""
+
+    budget_ms: float
+    samples: int | None
+    seed: int
+
+    @classmethod
+    def read(cls, schema: Schema, default_budget_ms: float) -> AdviceQuery:
+        """The request's query string, read with ``schema`` and capped by the config."""
+        cfg = current_app.config
+        query = read_query(schema)
+        samples = query.get("samples")
+        return cls(min(query.get("budget_ms", default_budget_ms), cfg["MAX_ADVICE_BUDGET_MS"]),
+                   None if samples is None else min(samples, cfg["MAX_ADVICE_SAMPLES"]),
+                   query.get("seed", 0))
 
 
 def evaluate(

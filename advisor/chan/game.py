@@ -547,6 +547,8 @@ class Game:
         if a.do not in allowed:
             return (turn_rule, f"'{a.do}' is not a move in the {phase} phase "
                                f"(allowed: {', '.join(allowed)})")
+        if a.do == "eat" and a.card is None and phase == "offer" and self.offer is not None:
+            return self._eat_any_problem(s, self.offer.card)
         if a.do in ("discard", "eat") and (a.card is None or not s.hand[a.card.index]):
             what = "a card" if a.card is None else a.card.code
             return (turn_rule, f"seat {seat} does not hold {what}")
@@ -603,6 +605,19 @@ class Game:
             return self._chiu_problem(seat)
         assert a.card is not None
         return self._eat_problem(s, self.offer.card, a.card)
+
+    def _eat_any_problem(self, s: SeatState, x: Face) -> tuple[str, str]:
+        """An eat of ``x`` that names no hand card: why no card of the hand may eat it —
+        the problem of the first card that pairs with it (the same card first), or T2
+        when none does."""
+        partners = [f for f in FACES if s.hand[f.index] and (
+            f.index == x.index or (CC not in (f.index, x.index) and f.rank == x.rank))]
+        partners.sort(key=lambda f: (f.index != x.index, f.index))
+        for y in partners:
+            return self._eat_problem(s, x, y) or (
+                "T2", f"name the card to eat {x.code} with ('eat {y.code}')")
+        return ("T2", f"you hold no card that pairs with {x.code}: an eat makes a Chắn (same "
+                      "card) or a Cạ (same rank, another suit)")
 
     def _eat_problem(self, s: SeatState, x: Face, y: Face) -> tuple[str, str] | None:
         """Checks in §5's reporting order: pair, T7, R4, R9, R1, R7, R2, R3, R5, R6, R8."""

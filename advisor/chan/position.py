@@ -29,6 +29,7 @@ from advisor.chan.pairing import NO_MELDS, WIN_SIZE, Exposed, Meld
 from advisor.chan.profiles import PROFILES, profile
 from advisor.counts import plus
 from advisor.errors import AdvisorError, DuplicateCardError, HandSizeError, PositionError
+from advisor.forms import split_melds
 
 WIN_BY = ("own_door", "other_door", "chiu", "heaven")
 """How a win was made: on the stock card at the winner's own door (Ù chì), on a stock
@@ -250,6 +251,47 @@ class Position:
         return out
 
 
+def position_from_fields(
+    hand: str, melds: str | Sequence[str] = (), *, winning_card: str | None = None,
+    win_by: str | None = None, rules: str | None = None, seen: str | None = None,
+    dealt_fours: str | None = None, ga: bool | None = None, won_previous: bool | None = None,
+    stock_revealed: int | None = None,
+) -> dict[str, Any]:
+    """The position object (§8.1) that typed fields spell — the CLI's flags, the analyze
+    page's form — to be validated by :meth:`Position.from_json` like a file. Melds are
+    separated by ``;`` or ``|``; a winning card without ``win_by`` was won from another
+    seat's door.
+
+    >>> position_from_fields("2v 2v", "3s 3s; 4m 4m", winning_card="5v")
+    {'hand': '2v 2v', 'melds': ['3s 3s', '4m 4m'], 'winning_card': '5v', 'win_by': 'other_door'}
+    """
+    obj: dict[str, Any] = {"hand": hand}
+    split = split_melds(melds)
+    if split:
+        obj["melds"] = split
+    if winning_card is not None:
+        obj["winning_card"] = winning_card
+        obj["win_by"] = win_by or "other_door"
+    elif win_by is not None:
+        obj["win_by"] = win_by
+    if rules is not None:
+        obj["rules"] = rules
+    if seen:
+        obj["seen"] = seen
+    if dealt_fours:
+        obj["dealt_fours"] = dealt_fours
+    if ga:
+        obj["options"] = {"ga": True}
+    context: dict[str, Any] = {}
+    if won_previous:
+        context["won_previous_deal"] = True
+    if stock_revealed is not None:
+        context["stock_revealed"] = stock_revealed
+    if context:
+        obj["context"] = context
+    return obj
+
+
 def bool_or_none(value: Any) -> Any:
     """``null`` means false; any other value is passed on to be type-checked."""
     return False if value is None else value
@@ -274,4 +316,4 @@ def unseen(pos: Position) -> Counts:
     return tuple(COPIES - n for n in known)
 
 
-__all__ = ["PROFILES", "WIN_BY", "Position", "parse_face", "unseen"]
+__all__ = ["PROFILES", "WIN_BY", "Position", "parse_face", "position_from_fields", "unseen"]

@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from advisor.chan.cards import Face, counts_of, parse_cards, parse_face
 from advisor.chan.game import RECORD_FORMAT, Action, Game
 from advisor.chan.profiles import PROFILES
@@ -22,6 +24,7 @@ from advisor.errors import IllegalActionError, RecordError
 from advisor.games.records import (
     Replay,
     card_list,
+    pending_view,
     read_header,
     read_records,
     replay_moves,
@@ -54,6 +57,12 @@ def _cards(name: str, value: object) -> list[Face]:
     return card_list(name, value, parse_cards)
 
 
+def view_at(rec: object, seat: int | None = None) -> tuple[dict[str, Any], list[Action]]:
+    """The VIEW of the seat to act where a record prefix stops, and its legal actions
+    (with ``seat``, the decision must be that seat's); errors name what is wrong."""
+    return pending_view(replay(rec, partial=True), seat)
+
+
 def replay(rec: object, *, partial: bool = False) -> Replay:
     """Replay a record move by move (declined claims are not recorded: see
     :func:`play_recorded`). With ``partial``, a record that stops before the end of the
@@ -80,4 +89,5 @@ def _decline_claims_before(g: Game, seat: int, action: Action) -> None:
         g.act(g.pending.seat, Action("pass"))
 
 
-__all__ = ["Replay", "game_from_record", "parse_face", "play_recorded", "read_records", "replay"]
+__all__ = ["Replay", "game_from_record", "parse_face", "play_recorded", "read_records", "replay",
+           "view_at"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Callable
 from typing import IO, Any
@@ -13,9 +12,9 @@ import click
 from advisor.chan.advice import DEFAULT_BUDGET_MS, SOURCES, advise, view_from_position
 from advisor.chan.analysis import Analysis, analyze
 from advisor.chan.game import Game
-from advisor.chan.position import WIN_BY, Position
+from advisor.chan.position import WIN_BY, Position, position_from_fields
 from advisor.chan.profiles import PROFILES
-from advisor.chan.record import Replay, read_records, replay
+from advisor.chan.record import Replay, read_records, replay, view_at
 from advisor.chan.scoring import ScoreResult, score
 from advisor.chan.simulate import Summary, simulate
 from advisor.chan.text import advice_text, analysis_text, score_text, simulation_text
@@ -34,9 +33,8 @@ from advisor.cli.common import (
 )
 from advisor.cli.play import play_cmd
 from advisor.errors import AdvisorError
+from advisor.forms import split_melds
 from advisor.text import Style
-
-_MELD_SPLIT = re.compile(r"\s*[;|]\s*")
 
 
 def position_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -67,37 +65,6 @@ def position_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-def _flags_position(
-    hand: str, melds: tuple[str, ...], winning_card: str | None, win_by: str | None,
-    rules: str | None, seen: str | None, dealt_fours: str | None, ga: bool | None,
-    won_previous: bool | None, stock_revealed: int | None,
-) -> dict[str, Any]:
-    """The §8.1 object the flags spell; validated by :meth:`Position.from_json` like a file."""
-    obj: dict[str, Any] = {"hand": hand}
-    obj["melds"] = [m for text in melds for m in _MELD_SPLIT.split(text.strip()) if m]
-    if winning_card is not None:
-        obj["winning_card"] = winning_card
-        obj["win_by"] = win_by or "other_door"
-    elif win_by is not None:
-        obj["win_by"] = win_by
-    if rules is not None:
-        obj["rules"] = rules
-    if seen:
-        obj["seen"] = seen
-    if dealt_fours:
-        obj["dealt_fours"] = dealt_fours
-    if ga:
-        obj["options"] = {"ga": True}
-    context: dict[str, Any] = {}
-    if won_previous:
-        context["won_previous_deal"] = True
-    if stock_revealed is not None:
-        context["stock_revealed"] = stock_revealed
-    if context:
-        obj["context"] = context
-    return obj
-
-
 def _items(file: IO[str] | None, flags: dict[str, Any]) -> list[Item]:
     hand = flags.pop("hand")
     given = [k for k, v in flags.items() if v not in (None, (), False)]
@@ -110,7 +77,7 @@ def _items(file: IO[str] | None, flags: dict[str, Any]) -> list[Item]:
     if hand is None:
         raise click.UsageError("give a position: --hand CARDS (with other flags), or a JSON "
                                "FILE, or - to read JSON from stdin")
-    return [Item("", _flags_position(hand, **flags))]
+    return [Item("", position_from_fields(hand, flags.pop("melds"), **flags))]
 
 
 def _run(
@@ -340,7 +307,7 @@ def advise_cmd(file: IO[str] | None, hand: str | None, melds: tuple[str, ...],
             memory = {"discarded": _codes(discarded), "refused": _codes(refused),
                       "laid_in_ca": _codes(laid_in_ca), "ate_ca": ate_ca}
             view = view_from_position(
-                hand=hand, melds=[m for t in melds for m in _MELD_SPLIT.split(t.strip()) if m],
+                hand=hand, melds=split_melds(melds),
                 offer=offer, source=source, seen=seen or "", stock_left=stock_left,
                 rules=rules, memory=memory)
         advice = advise(view, budget_ms=budget_ms, seed=seed, samples=samples)
@@ -369,14 +336,8 @@ def _record_view(stream: IO[str], seat: int) -> dict[str, Any]:
     _, rec = records[0]
     if isinstance(rec, AdvisorError):
         raise rec
-    outcome = replay(rec, partial=True)
-    if not outcome.valid:
-        raise AdvisorError(f"--record: {outcome.describe()}")
-    g: Game | None = outcome.game  # a Chắn replay's engine (deals.Replay holds either game)
-    assert g is not None
-    if g.pending is None:
-        raise AdvisorError("--record: the deal is over; there is nothing to advise")
-    if g.pending.seat != seat:
-        raise AdvisorError(f"--seat: the record stops at seat {g.pending.seat}'s decision "
-                           f"({g.pending.phase}), not seat {seat}'s")
-    return g.view(seat)
+    try:
+        view, _ = view_at(rec, seat)
+    except AdvisorError as err:
+        raise AdvisorError(f"--record: {err.message}") from None
+    return view

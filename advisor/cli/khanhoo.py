@@ -3,7 +3,6 @@ simulate deals between bots and replay records (docs/khanhoo.md, docs/cli.md).""
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable
 from typing import IO, Any
@@ -24,6 +23,7 @@ from advisor.cli.common import (
     use_color,
 )
 from advisor.errors import AdvisorError
+from advisor.forms import split_melds
 from advisor.khanhoo.advice import Budget, advise_json
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.game import MAX_TURNS, Game, table_rules
@@ -41,7 +41,6 @@ from advisor.khanhoo.text import (
 )
 from advisor.text import Style
 
-_MELD_SPLIT = re.compile(r"\s*[;|]\s*")
 _OPTION_FLAGS = {name: "--" + name.replace("_", "-") for name in OPTION_HELP}
 
 
@@ -81,8 +80,7 @@ def position_options(f: Callable[..., Any]) -> Callable[..., Any]:
 def _flags_position(flags: dict[str, Any]) -> dict[str, Any]:
     """The position object the flags spell; validated by ``Position.from_json`` like a file."""
     obj: dict[str, Any] = {"hand": flags.pop("hand")}
-    obj["melds"] = [m for text in flags.pop("melds") for m in _MELD_SPLIT.split(text.strip())
-                    if m]
+    obj["melds"] = split_melds(flags.pop("melds"))
     for name in ("sets", "jokers", "seen", "orphan"):
         value = flags.pop(name, None)
         if value is not None:

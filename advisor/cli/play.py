@@ -155,15 +155,7 @@ def _eat(card: Face | None, view: dict[str, Any], legal: list[Action]) -> Action
     if eats:
         ways = " or ".join(f"'eat {a.card.code}'" for a in eats if a.card is not None)
         raise Unclear(f"eat {x} with which card? {ways}")
-    if x is None:
-        return Action("eat", card)  # the table says eating is not a move now
-    partners = sorted((f for f in held if f == x or (f.rank == x.rank and x.rank)),
-                      key=lambda f: (f != x, f.index))
-    if not partners:
-        raise IllegalActionError("T2", f"you hold no card that pairs with {x.code}: an eat "
-                                       "makes a Chắn (same card) or a Cạ (same rank, another "
-                                       "suit)")
-    return Action("eat", partners[0])  # not legal: the table names the rule it breaks
+    return Action("eat", card if x is None else None)  # not legal: the engine says why
 
 
 def _opponents(text: str) -> list[str]:

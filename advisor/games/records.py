@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, Protocol, TypeVar
 
-from advisor.errors import AdvisorError, IllegalActionError, RecordError
+from advisor.errors import AdvisorError, IllegalActionError, PositionError, RecordError
 from advisor.jsonio import documents
 
 T = TypeVar("T")
@@ -150,6 +150,24 @@ def checked_result(game: Any, want: object, got: dict[str, Any]) -> Replay:
     return Replay(game)
 
 
+def pending_view(outcome: Replay, seat: int | None = None) -> tuple[Any, list[Any]]:
+    """The VIEW of the seat to act where a replayed record prefix stops, and its legal
+    actions — the decision to advise. With ``seat``, the decision must be that seat's.
+    A record that does not replay, or a deal that is over, raises an error naming why."""
+    if not outcome.valid or outcome.game is None:
+        assert outcome.error is not None
+        raise outcome.error
+    g = outcome.game
+    d = g.pending
+    if d is None:
+        raise PositionError("the deal of this record is over: there is nothing to advise",
+                            field="moves")
+    if seat is not None and d.seat != seat:
+        raise PositionError(f"seat: the record stops at seat {d.seat}'s decision ({d.phase}), "
+                            f"not seat {seat}'s", field="seat")
+    return g.view(d.seat), g.legal_actions()
+
+
 def read_records(stream: IO[str], name: str = "record") -> Iterator[tuple[str, Any]]:
     """Records from a file: one JSON document (an object or a list) or JSON lines.
     Yields (label, decoded object or a RecordError)."""
@@ -157,5 +175,5 @@ def read_records(stream: IO[str], name: str = "record") -> Iterator[tuple[str, A
         yield doc.label, RecordError(doc.error) if doc.error is not None else doc.obj
 
 
-__all__ = ["Replay", "card_list", "checked_result", "read_header", "read_move", "read_records",
-           "replay_moves", "seat_number"]
+__all__ = ["Replay", "card_list", "checked_result", "pending_view", "read_header", "read_move",
+           "read_records", "replay_moves", "seat_number"]

@@ -60,7 +60,7 @@ from advisor.khanhoo.cards import (
 from advisor.khanhoo.game import MAX_TURNS, Action, claim_action, meld_options
 from advisor.khanhoo.melds import distance, solver, useful_cards
 from advisor.khanhoo.position import Position, meld_of
-from advisor.khanhoo.record import replay
+from advisor.khanhoo.record import view_at
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE
 from advisor.khanhoo.value import Situation, estimate
@@ -646,24 +646,10 @@ def _option(a: Action, j: Judged, table: Table, lead: int | None, what: str) -> 
 
 # --- inputs: a record prefix or a position ------------------------------------------------------
 
-def _pending_of_record(rec: object) -> tuple[dict[str, Any], list[Action]]:
-    """The VIEW of the seat to act at the end of a record prefix, and its legal actions."""
-    r = replay(rec, partial=True)
-    if not r.valid or r.game is None:
-        assert r.error is not None
-        raise r.error
-    g = r.game
-    d = g.pending
-    if d is None:
-        raise PositionError("the deal of this record is over: there is nothing to advise",
-                            field="moves")
-    return g.view(d.seat), g.legal_actions()
-
-
 def advise_record(rec: object, budget: Budget | None = None) -> Advice:
     """Advice for the decision pending at the end of a record prefix (the pending seat's
     view only is used)."""
-    view, legal = _pending_of_record(rec)
+    view, legal = view_at(rec)
     return advise(view, legal, budget)
 
 
@@ -677,7 +663,7 @@ def advice_request(obj: object) -> tuple[dict[str, Any], list[Action]]:
     player — or ``"other"``), and optionally ``players`` (default 3) and ``turn`` (turns
     each opponent has played, default 0). ``null`` for any of them means "not given"."""
     if isinstance(obj, dict) and "format" in obj:
-        return _pending_of_record(obj)
+        return view_at(obj)
     if not isinstance(obj, dict):
         raise PositionError("an advice request must be a JSON object", field="$")
     extra = {k: obj[k] for k in ADVICE_FIELDS if obj.get(k) is not None}

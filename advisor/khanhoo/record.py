@@ -14,8 +14,17 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from advisor.errors import AdvisorError, RecordError
-from advisor.games.records import Replay, card_list, read_header, replay_moves, seat_number
+from advisor.games.records import (
+    Replay,
+    card_list,
+    pending_view,
+    read_header,
+    replay_moves,
+    seat_number,
+)
 from advisor.games.records import read_move as read_any_move
 from advisor.khanhoo.cards import Card, counts_of, parse_cards
 from advisor.khanhoo.game import MAX_TURNS, RECORD_FORMAT, Action, Game
@@ -56,6 +65,12 @@ def _cards(name: str, value: object, limit: tuple[int, ...]) -> list[Card]:
     return card_list(name, value, lambda codes: parse_cards(codes, limit=limit))
 
 
+def view_at(rec: object, seat: int | None = None) -> tuple[dict[str, Any], list[Action]]:
+    """The VIEW of the seat to act where a record prefix stops, and its legal actions
+    (with ``seat``, the decision must be that seat's); errors name what is wrong."""
+    return pending_view(replay(rec, partial=True), seat)
+
+
 def replay(rec: object, *, partial: bool = False) -> Replay:
     """Replay a record move by move. With ``partial``, a record that stops before the
     end of the deal (a prefix, with no result) is valid."""
@@ -68,4 +83,4 @@ def read_move(mv: object) -> tuple[int, Action]:
     return read_any_move(mv, Action.from_json)
 
 
-__all__ = ["RECORD_FIELDS", "Replay", "game_from_record", "read_move", "replay"]
+__all__ = ["RECORD_FIELDS", "Replay", "game_from_record", "read_move", "replay", "view_at"]

@@ -281,6 +281,13 @@ def test_t2_an_eat_must_pair_with_the_offered_card() -> None:
     illegal(g, 2, eat("5v"), "T2", "seat 1")  # only the offered seat may eat
 
 
+def test_t2_an_eat_naming_no_card_is_refused_with_the_reason_no_card_eats() -> None:
+    g = opened({0: "5v", 1: "2v 2v 3v 3v 4v 4v 6v 6v 7v 7v 8v 8v 9v 9v 2s 2s 3s 3s 4s"})  # no 5
+    illegal(g, 1, Action("eat"), "T2", "no card that pairs with 5v")
+    g = opened({0: "5v", 1: "5s 5s"})  # a Cạ with one of two 5s would break the pair
+    illegal(g, 1, Action("eat"), "R2", "5s")
+
+
 def test_t3_passing_an_offer_reveals_the_top_stock_card_at_ones_door() -> None:
     g = opened({0: "8v", 1: "4m"}, stock="3s")
     allowed(g, 1, PASS)
