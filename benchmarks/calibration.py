@@ -77,7 +77,7 @@ class Recorder(BaseBot):
             from advisor.khanhoo.advice import Budget
             from advisor.khanhoo.advice import advise as kadvise
 
-            k = kadvise(view, legal, Budget(seconds=self.budget / 1000,
+            k = kadvise(view, legal, Budget(ms=self.budget,
                                             seed=self.rng.randrange(2**31)))
             o = k.best
             row = {"p": o.p_first, "expected": o.points, "certain": o.certain,

@@ -67,7 +67,8 @@ class KhanhooRecorder(BaseBot):
         from advisor.khanhoo.advice import Budget, advise
 
         seed = self.rng.randrange(2**31)
-        budget = Budget(seed=seed) if self.seconds is None else Budget(self.seconds, seed=seed)
+        budget = (Budget(seed=seed) if self.seconds is None
+                  else Budget(ms=self.seconds * 1000, seed=seed))
         best = advise(view, legal, budget).best
         if not best.certain and best.situation is not None:
             self.rows.append({"situation": best.situation.to_json(), "method": best.method,

@@ -229,7 +229,7 @@ def run_slice(args: tuple[str, float, int, int, int, int, int]
     """Each player's wins (player 0: the probe) over deals first … first + deals − 1, and
     the draws."""
     kind, denial_cost, continuations, worlds, seed, first, deals = args
-    probe = Probe(Budget(seconds=0.5, seed=seed * 1009), kind, kind=kind,
+    probe = Probe(Budget(ms=500, seed=seed * 1009), kind, kind=kind,
                   denial_cost=denial_cost, continuations=continuations, worlds=worlds)
     players: list[Bot] = [probe, *(GreedyBot() for _ in range(PLAYERS - 1))]
     stats = [PlayerStats(p, b.name) for p, b in enumerate(players)]

@@ -1,7 +1,7 @@
 """Strength of the Khanhoo advisor: its win share against greedy bots.
 
     python benchmarks/khanhoo_strength.py [--deals 1000] [--players 3] [--seed 1]
-                                          [--budget 0.1] [--opponent greedy] [--jobs 2]
+                                          [--budget-ms 100] [--opponent greedy] [--jobs 2]
 
 Plays DEALS deals in duplicate (each deal once per seat rotation, so every player gets
 every hand) between the advisor (seat spec ``advisor:BUDGET``) and PLAYERS − 1 copies of
@@ -49,8 +49,8 @@ class TimedAdvisor(AdvisorBot):
         return action
 
 
-def latency(players: int, opponent: str, budget: float, deals: int, seed: int) -> None:
-    bot = TimedAdvisor(Budget(seconds=budget))
+def latency(players: int, opponent: str, budget_ms: float, deals: int, seed: int) -> None:
+    bot = TimedAdvisor(Budget(ms=budget_ms))
     bot.times = []
     for k in range(deals):
         g = Game.from_deal(players, rng=random.Random(f"latency:{seed}:{k}"))
@@ -100,19 +100,19 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget", type=float, default=Budget().seconds,
-                    help="the advisor's seconds per decision [its default]")
+    ap.add_argument("--budget-ms", type=float, default=Budget().ms,
+                    help="the advisor's milliseconds per decision [its default]")
     ap.add_argument("--opponent", default="greedy")
     ap.add_argument("--latency", type=int, default=50, help="deals timed for the latency")
     ap.add_argument("--jobs", type=int, default=2, help="processes for the tournament")
     args = ap.parse_args()
-    specs = [f"advisor:{args.budget:g}"] + [args.opponent] * (args.players - 1)
+    specs = [f"advisor:{args.budget_ms:g}"] + [args.opponent] * (args.players - 1)
     print(f"# Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, "
           f"{args.deals} deals × {args.players} rotations, seats {','.join(specs)}", flush=True)
     if args.deals:
         tournament(specs, args.deals, args.seed, args.jobs)
     if args.latency:
-        latency(args.players, args.opponent, args.budget, args.latency, args.seed)
+        latency(args.players, args.opponent, args.budget_ms, args.latency, args.seed)
 
 
 if __name__ == "__main__":

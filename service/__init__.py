@@ -21,7 +21,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_ADVICE_BUDGET_MS": 200.0,  # the advisor's time per VIEW, whatever the client asks
     "MAX_ADVICE_SAMPLES": 500,  # sampled worlds per VIEW when the client fixes the number
     "MAX_ADVICE_BATCH": 10,  # VIEWs per advice request (each takes its full budget)
-    "KHANHOO_ADVICE_SECONDS": 0.1,  # one Khanhoo advice (the request does not choose it)
+    "KHANHOO_ADVICE_MS": 100.0,  # one Khanhoo advice (the request does not choose it)
     # The gate in front of advice, per worker process (service/gate.py): more is 503.
     "ADVICE_SLOTS": 1,  # advice requests computing at once
     "ADVICE_QUEUE": 4,  # advice requests waiting for a slot
@@ -49,6 +49,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(DEFAULTS)
     if config is not None:
         app.config.from_mapping(config)
+        if "KHANHOO_ADVICE_SECONDS" in config and "KHANHOO_ADVICE_MS" not in config:
+            # the key's name before every budget was in milliseconds: still honoured
+            app.config["KHANHOO_ADVICE_MS"] = float(config["KHANHOO_ADVICE_SECONDS"]) * 1000
+    app.config["KHANHOO_ADVICE_SECONDS"] = app.config["KHANHOO_ADVICE_MS"] / 1000
 
     problems.register(app)
     gate.install(app)

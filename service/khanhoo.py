@@ -94,12 +94,12 @@ def advice_view() -> Response:
 
     A position of 16 cards is a turn; of 15 with a discard on `offer`, a claim (K5). A
     record prefix (`"format": "khanhoo-record/1"`) is advised for the seat to act at its
-    end. Each advice takes the server's time budget (`KHANHOO_ADVICE_SECONDS`, 0.1 s by
+    end. Each advice takes the server's time budget (`KHANHOO_ADVICE_MS`, 100 ms by
     default). Advice shares the worker's gate with the Chắn advisor: a saturated worker,
     or a request that would pass its deadline, is answered 503 with `Retry-After`.
     """
     cfg = current_app.config
-    budget = Budget(seconds=float(cfg["KHANHOO_ADVICE_SECONDS"]))
+    budget = Budget(ms=float(cfg["KHANHOO_ADVICE_MS"]))
     with ticket() as passage:  # a saturated worker refuses before reading anything
 
         def compute(obj: object) -> Advice:

@@ -467,8 +467,10 @@ class LimitsSchema(Schema):
                                         metadata={"description": "MAX_ADVICE_BUDGET_MS"})
     max_advice_samples = StrictInteger(required=True,
                                        metadata={"description": "MAX_ADVICE_SAMPLES"})
+    khanhoo_advice_ms = fields.Float(
+        required=True, metadata={"description": "KHANHOO_ADVICE_MS: one Khanhoo advice"})
     khanhoo_advice_seconds = fields.Float(
-        required=True, metadata={"description": "KHANHOO_ADVICE_SECONDS: one Khanhoo advice"})
+        required=True, metadata={"description": "the same in seconds (kept for v1 clients)"})
     advice_slots = StrictInteger(required=True, metadata={"description": "ADVICE_SLOTS"})
     advice_queue = StrictInteger(required=True, metadata={"description": "ADVICE_QUEUE"})
     advice_queue_wait_s = fields.Float(required=True,

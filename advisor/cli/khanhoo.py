@@ -180,12 +180,14 @@ def analyze_cmd(file: IO[str] | None, as_json: bool, **flags: Any) -> None:
 @click.option("--players", type=click.IntRange(2, 5), default=None, help="Players [default: 3].")
 @click.option("--turn", type=click.IntRange(min=0), default=None,
               help="Turns each opponent has played (for their chance of going out).")
-@click.option("--budget", type=click.FloatRange(min=0.01), default=Budget().seconds,
+@click.option("--budget-ms", type=click.FloatRange(min=1, max=60_000), default=Budget().ms,
               show_default=True,
-              help="Seconds the advisor may spend per position.")
+              help="Milliseconds the advisor may spend per position.")
+@click.option("--budget", "budget_s", type=click.FloatRange(min=0.001, max=60), default=None,
+              hidden=True, help="The budget in seconds (before --budget-ms; kept working).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
-def advise_cmd(file: IO[str] | None, as_json: bool, budget: float, seed: int,
-               from_: str | None, **flags: Any) -> None:
+def advise_cmd(file: IO[str] | None, as_json: bool, budget_ms: float, budget_s: float | None,
+               seed: int, from_: str | None, **flags: Any) -> None:
     """Rank every legal action of the seat to act by its chance of going out first and
     the points it can expect. FILE holds positions (with "offer", "from", "players",
     "turn") or record prefixes (khanhoo-record/1: the seat to act at their end).
@@ -198,7 +200,7 @@ def advise_cmd(file: IO[str] | None, as_json: bool, budget: float, seed: int,
       advisor khanhoo advise examples/khanhoo_advice.json --json
     """
     flags["from"] = from_
-    b = Budget(seconds=budget, seed=seed)
+    b = Budget(ms=budget_ms if budget_s is None else budget_s * 1000, seed=seed)
     _run(file, as_json, flags, lambda obj: advise_json(obj, b), lambda a, st: advice_text(a, st))
 
 

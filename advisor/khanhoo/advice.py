@@ -73,15 +73,23 @@ METHODS = ("exact", "tree", "sampled", "model", "distance")
 
 @dataclass(frozen=True)
 class Budget:
-    """How much the advisor may spend on one decision."""
+    """How much the advisor may spend on one decision: ``ms`` milliseconds (the unit of
+    every advisor budget), and how it spends them."""
 
-    seconds: float = 0.1
+    ms: float = 100.0
     rollouts: int = 6  # sampled continuations per action, for the points when far away
     rollout_turns: int = 10
     points_weight: float = 0.002  # chance of going out first worth one expected point
     claim_cost: float = 0.15  # share of the chance lost when an opponent claims a discard
     seed: int = 0
 
+    @property
+    def seconds(self) -> float:
+        return self.ms / 1000
+
+
+MAX_BUDGET_MS = 60_000
+"""The largest budget a seat spec may give (a minute)."""
 
 CERTAIN = ("out", "quartette")
 """The actions whose outcome is certain: going out (K6) and a Quartette (K10) end the
@@ -755,22 +763,25 @@ def advise_json(obj: object, budget: Budget | None = None) -> Advice:
 
 @dataclass
 class AdvisorBot(BaseBot):
-    """Plays the advisor's first choice (seat spec ``advisor``, or ``advisor:SECONDS``)."""
+    """Plays the advisor's first choice (seat spec ``advisor``, or ``advisor:MS``)."""
 
     budget: Budget = field(default_factory=Budget)
     name: str = "advisor"
 
     @classmethod
     def from_spec(cls, spec: str, seed: int | None = None) -> AdvisorBot:
-        """The bot of a seat spec: ``advisor`` or ``advisor:SECONDS``."""
-        seconds = Budget().seconds
+        """The bot of a seat spec: ``advisor`` or ``advisor:MS`` (its budget in
+        milliseconds, as for every advisor)."""
+        ms = Budget().ms
         if ":" in spec:
             try:
-                seconds = float(spec.split(":", 1)[1])
+                ms = float(spec.split(":", 1)[1])
             except ValueError:
-                raise AdvisorError(f"'{spec}': advisor:SECONDS takes a number of seconds",
-                                   field="seats", token=spec) from None
-        return cls(Budget(seconds=seconds, seed=seed or 0), spec)
+                ms = -1.0
+            if not 0 < ms <= MAX_BUDGET_MS:
+                raise AdvisorError(f"'{spec}': the budget is milliseconds, 0 < ms ≤ "
+                                   f"{MAX_BUDGET_MS}", field="seats", token=spec)
+        return cls(Budget(ms=ms, seed=seed or 0), spec)
 
     def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         return advise(view, legal, self.budget).best.action

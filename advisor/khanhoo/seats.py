@@ -1,9 +1,9 @@
-"""Khanhoo's seat specs: ``random``, ``greedy``, ``advisor`` (``advisor:SECONDS``) and
+"""Khanhoo's seat specs: ``random``, ``greedy``, ``advisor`` (``advisor:MS``) and
 ``exec:COMMAND`` — the bots of :mod:`advisor.games.bots` and Khanhoo's own.
 
 >>> make_bot("greedy").name
 'greedy'
->>> make_bot("advisor:0.2").budget.seconds
+>>> make_bot("advisor:200").budget.seconds
 0.2
 """
 
@@ -15,7 +15,7 @@ from advisor.khanhoo.advice import AdvisorBot
 from advisor.khanhoo.bots import GreedyBot
 from advisor.khanhoo.game import Action
 
-SPEC_HELP = "random | greedy | advisor[:SECONDS] | exec:COMMAND"
+SPEC_HELP = "random | greedy | advisor | advisor:BUDGET_MS | exec:COMMAND"
 
 BUILTINS: dict[str, bots.BotFactory] = {
     "greedy": bots.no_argument(lambda seed: GreedyBot(), "greedy"),
@@ -27,7 +27,7 @@ BUILTINS: dict[str, bots.BotFactory] = {
 def make_bot(spec: str, *, seed: int | None = None,
              time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:
     """A bot from its seat spec (``random``, ``greedy``, ``advisor`` — the advisor's first
-    choice, optionally with its time budget in seconds, ``advisor:0.2`` — or
+    choice, optionally with its time budget in milliseconds, ``advisor:200`` — or
     ``exec:python bot.py``); an unknown spec raises :class:`AdvisorError` naming it."""
     return bots.make_bot(spec, builtins=BUILTINS, parse=Action.from_json, seed=seed,
                          time_limit=time_limit, help=SPEC_HELP)

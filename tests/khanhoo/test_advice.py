@@ -24,7 +24,7 @@ from advisor.khanhoo.game import Action, Game
 from advisor.khanhoo.simulate import simulate
 
 WAITING = "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"
-FAST = Budget(seconds=2.0, rollouts=2)
+FAST = Budget(ms=2000, rollouts=2)
 
 
 def test_going_out_comes_first_with_its_exact_points() -> None:
@@ -59,7 +59,7 @@ def test_near_going_out_the_points_are_exact() -> None:
 def test_every_legal_action_once_even_when_the_budget_is_spent() -> None:
     g = Game.from_deal(3, seed=8)
     legal = g.legal_actions()
-    adv = advise(g.view(g.leader), legal, Budget(seconds=0.0, rollouts=0))
+    adv = advise(g.view(g.leader), legal, Budget(ms=0, rollouts=0))
     assert adv.budget_spent
     assert sorted(map(str, (o.action for o in adv.options))) == sorted(map(str, legal))
     assert all(0.0 <= o.p_first <= 1.0 for o in adv.options)
@@ -136,7 +136,7 @@ def test_more_acceptance_never_lowers_the_chance(d: int, q1: float, q2: float) -
 
 
 def test_the_advisor_plays_legal_deals() -> None:
-    s = simulate(["advisor:0.05", "greedy", "random"], games=2, seed=3)
+    s = simulate(["advisor:50", "greedy", "random"], games=2, seed=3)
     assert s.games == 2 and s.incidents == []
 
 

@@ -26,7 +26,7 @@ from advisor.khanhoo.value import (
 )
 from tests.khanhoo.strategies import dense_hands
 
-QUICK = Budget(seconds=0.05, rollouts=1)
+QUICK = Budget(ms=50, rollouts=1)
 
 
 def test_the_shipped_models_match_the_code() -> None:
@@ -131,4 +131,4 @@ def test_every_stated_chance_in_a_played_deal(seed: int, moves: int, players: in
 def test_every_stated_chance_on_a_dense_hand(hand: tuple[int, ...]) -> None:
     """Dense hands (often complete): going out is certain, nothing else."""
     _assert_stated(advise_json({"hand": format_cards(cards_of(hand))},
-                               Budget(seconds=0.02, rollouts=0)))
+                               Budget(ms=20, rollouts=0)))

@@ -173,7 +173,7 @@ def test_khanhoo_answer_schemas_match_the_library() -> None:
     for p in (laid, pos(hand=waiting), pos(hand=waiting + " 5c"),
               pos(sets=3, jokers=2, options={"trio": True}, hand=waiting + " 5c")):
         _loads(KhanhooAnalysisSchema, khanhoo_analysis.analyze(p).to_json())
-    quick = khanhoo_advice.Budget(seconds=0.2, rollouts=1)
+    quick = khanhoo_advice.Budget(ms=200, rollouts=1)
     for request in ({"hand": waiting + " 5c"},
                     {"hand": waiting, "offer": "2c", "from": "left", "players": 3},
                     {"hand": waiting, "offer": "4c", "from": "other", "players": 4}):
@@ -198,7 +198,11 @@ def test_meta_describes_the_server() -> None:
     assert limits["max_body_bytes"] == 256 * 1024 and limits["max_batch"] == 1000
     assert limits["max_advice_budget_ms"] == 10.0 and limits["advice_slots"] == 2
     assert limits["default_advice_budget_ms"] == 10.0  # the default is capped too
-    assert limits["khanhoo_advice_seconds"] == 0.2
+    assert limits["khanhoo_advice_seconds"] == 0.2  # the older key, still honoured
+    assert limits["khanhoo_advice_ms"] == 200.0  # every budget in milliseconds
+    app = create_app({"KHANHOO_ADVICE_MS": 50.0})
+    limits = app.test_client().get("/v1/meta").get_json()["limits"]
+    assert (limits["khanhoo_advice_ms"], limits["khanhoo_advice_seconds"]) == (50.0, 0.05)
 
 
 # --- the API page ---------------------------------------------------------------------
