@@ -30,7 +30,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
 from advisor.chan.cards import FACES
-from advisor.chan.game import Action
+from advisor.chan.game import PHASES, SOURCES, Action
 from advisor.chan.profiles import PROFILES
 from advisor.chan.session import Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
@@ -93,8 +93,7 @@ class PlayActionSchema(ActionSchema):
 class PlayViewSchema(ViewSchema):
     """The player's VIEW (rules §8.3): everything seat 0 may know, nothing more."""
 
-    phase = fields.String(required=True, validate=validate.OneOf(
-        ["start", "offer", "discard", "claim", "over"]))
+    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
 
 
 class PublicOfferSchema(Schema):
@@ -102,8 +101,7 @@ class PublicOfferSchema(Schema):
         unknown = RAISE
 
     card = fields.String(required=True)
-    source = fields.String(required=True, validate=validate.OneOf(["discard", "stock",
-                                                                    "return"]))
+    source = fields.String(required=True, validate=validate.OneOf(SOURCES))
     door = StrictInteger(required=True)
 
 

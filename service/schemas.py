@@ -25,6 +25,10 @@ from typing import Any, ClassVar
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
+from advisor.chan.advice import METHODS
+from advisor.chan.game import DOS, PHASES, SOURCES
+from advisor.chan.pairing import GROUP_KINDS
+
 
 class Cards(fields.Raw):
     """Cards as JSON: a string of cards (``"2v 2v 3s"``) or a list of strings
@@ -126,7 +130,7 @@ class OfferSchema(Schema):
         unknown = RAISE
 
     card = fields.String(required=True)
-    source = fields.String(required=True, validate=validate.OneOf(["discard", "stock", "return"]))
+    source = fields.String(required=True, validate=validate.OneOf(SOURCES))
     door = StrictInteger(required=True, validate=validate.Range(0, 3))
     to = StrictInteger(validate=validate.Range(0, 3))
     claims_open = StrictBoolean()
@@ -175,7 +179,7 @@ class ViewSchema(Schema):
     seat = StrictInteger(required=True, validate=validate.Range(0, 3))
     dealer = StrictInteger(required=True, validate=validate.Range(0, 3))
     phase = fields.String(required=True,
-                          validate=validate.OneOf(["start", "offer", "discard", "claim"]))
+                          validate=validate.OneOf([p for p in PHASES if p != "over"]))
     to_act = StrictInteger(validate=validate.Range(0, 3))
     hand = fields.List(fields.String(), required=True)
     stock_left = StrictInteger(required=True, validate=validate.Range(0, 23))
@@ -268,7 +272,7 @@ class GroupSchema(Schema):
         unknown = RAISE
 
     kind = fields.String(required=True,
-                         validate=validate.OneOf(["four", "chan", "ba_dau", "ca", "que"]))
+                         validate=validate.OneOf(GROUP_KINDS))
     cards = fields.List(fields.String(), required=True)
 
 
@@ -327,8 +331,7 @@ class ActionSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    do = fields.String(required=True, validate=validate.OneOf(
-        ["heaven", "discard", "eat", "pass", "chiu", "win"]))
+    do = fields.String(required=True, validate=validate.OneOf(DOS))
     card = fields.String()
     with_ = fields.String(data_key="with")
 
@@ -393,8 +396,7 @@ class AdviceSchema(Schema):
     phase = fields.String(required=True)
     best = fields.Nested(ActionSchema, required=True)
     explanation = fields.String(required=True)
-    method = fields.String(required=True, validate=validate.OneOf(
-        ["certain", "model", "model+playouts"]))
+    method = fields.String(required=True, validate=validate.OneOf(METHODS))
     samples = StrictInteger(required=True, metadata={"description": "playout worlds played"})
     ms = fields.Float(required=True)
     budget_ms = fields.Float(required=True)

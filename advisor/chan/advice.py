@@ -32,7 +32,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from advisor.chan.cards import Face, parse_cards
 from advisor.chan.game import SEATS, Action, Game
@@ -43,6 +43,10 @@ from advisor.errors import HandSizeError, PositionError
 from advisor.games.bots import BaseBot
 
 DEFAULT_BUDGET_MS = 100.0
+Method = Literal["certain", "model", "model+playouts"]
+"""How an answer's numbers were made: exact outcomes only, the value model, or the model
+with playouts beside it (``samples``)."""
+METHODS: tuple[Method, ...] = get_args(Method)
 """The time playouts may take when worlds are asked for (the model alone takes a few
 milliseconds)."""
 MAX_BUDGET_MS = 10_000.0
@@ -174,7 +178,7 @@ class Advice:
     seat: int
     phase: str
     actions: list[ActionAdvice]
-    method: str  # "certain", "model" or "model+playouts"
+    method: Method
     samples: int  # worlds played
     seconds: float
     budget_ms: float
@@ -233,7 +237,8 @@ def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: 
     evals = [_judge(a, leaves(a, s, offered, unseen), base, me, table, sum(unseen), rules)
              for a in actions]
     order = _order(evals)
-    method, worlds = ("certain" if order[0].certain and order[0].win == 1.0 else "model"), 0
+    method: Method = "certain" if order[0].certain and order[0].win == 1.0 else "model"
+    worlds = 0
     candidates = [e for e in order if not e.certain][:MAX_CANDIDATES]
     if samples and method == "model" and len(candidates) > 1:
         deadline = started + min(budget_ms, limit_ms) / 1000
@@ -389,7 +394,7 @@ class AdvisorBot(BaseBot):
         return advice.best
 
 
-SOURCES = ("discard", "stock", "passed")
+TYPED_SOURCES = ("discard", "stock", "passed")
 """Where a typed card on offer comes from: the previous seat's discard; a stock card
 revealed at the seat's own door (claims open, C5); a stock card revealed at the previous
 seat's door and passed on to the seat (T4: no claim any more)."""
@@ -400,7 +405,7 @@ def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
                        seen: str = "", stock_left: int | None = None, rules: str = "house",
                        memory: dict[str, Any] | None = None) -> dict[str, Any]:
     """A VIEW from the few facts a player types (the CLI's flags): hand, melds, the card
-    on offer and where it comes from (:data:`SOURCES`), other cards seen, the stock left.
+    on offer and where it comes from (:data:`TYPED_SOURCES`), other cards seen, the stock left.
 
     The decision is the one the engine would pose: with a card on offer the seat holds
     19 cards and may eat or pass — or, on a stock card revealed at its own door that
@@ -418,8 +423,8 @@ def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
     >>> v["phase"], v["offer"]["door"]
     ('claim', 0)
     """
-    if source not in SOURCES:
-        raise PositionError(f"source: one of {', '.join(SOURCES)}, not {source!r}",
+    if source not in TYPED_SOURCES:
+        raise PositionError(f"source: one of {', '.join(TYPED_SOURCES)}, not {source!r}",
                             field="source")
     hand_faces = parse_cards(hand)
     meld_faces = [parse_cards(m) for m in melds]
@@ -468,7 +473,8 @@ def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
 
 __all__ = [
     "DEFAULT_BUDGET_MS",
-    "SOURCES",
+    "METHODS",
+    "TYPED_SOURCES",
     "ActionAdvice",
     "Advice",
     "AdvisorBot",

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, cast, get_args
 
 from advisor.chan.cards import (
     CC,
@@ -56,9 +56,16 @@ DEALER_CARDS = 20
 OTHER_CARDS = 19
 STOCK_CARDS = 23
 
-PHASES = ("start", "offer", "discard", "claim", "over")
-DOS = ("heaven", "discard", "eat", "pass", "chiu", "win")
-SOURCES = ("discard", "stock", "return")
+Phase = Literal["start", "offer", "discard", "claim", "over"]
+"""The phase of a decision (§8.3); ``over`` once the deal has ended."""
+PHASES: tuple[Phase, ...] = get_args(Phase)
+Do = Literal["heaven", "discard", "eat", "pass", "chiu", "win"]
+"""What an action does (§8.3)."""
+DOS: tuple[Do, ...] = get_args(Do)
+Source = Literal["discard", "stock", "return"]
+"""Where the public card came from: a discard, the stock (revealed at a door, T3), or a
+card returned after a Chíu (C2)."""
+SOURCES: tuple[Source, ...] = get_args(Source)
 
 
 # --- actions and moves --------------------------------------------------------------------
@@ -74,11 +81,11 @@ class Action:
     {'do': 'discard', 'card': '5v'}
     """
 
-    do: str
+    do: Do
     card: Face | None = None  # the discarded card, or the hand card an eat uses
 
     def to_json(self) -> dict[str, str]:
-        out = {"do": self.do}
+        out: dict[str, str] = {"do": self.do}
         if self.card is not None:
             out["with" if self.do == "eat" else "card"] = self.card.code
         return out
@@ -90,6 +97,7 @@ class Action:
         do = obj.get("do")
         if do not in DOS:
             raise RecordError(f"do: '{do}' is not one of {', '.join(DOS)}", field="do")
+        do = cast(Do, do)
         key = {"discard": "card", "eat": "with"}.get(do)
         unknown = set(obj) - {"do", "seat"} - ({key} if key else set())
         if unknown:
@@ -125,7 +133,7 @@ class Offer:
     """The card that is public now: where it came from and whom it is offered to."""
 
     card: Face
-    source: str  # "discard" | "stock" | "return"
+    source: Source
     door: int  # the discarding seat, the door it was revealed at, or the Chíu claimant
     to: int  # the seat it is offered to
     claims_open: bool
@@ -140,7 +148,7 @@ class Decision:
     """The decision pending: which seat, in which phase (§8.3)."""
 
     seat: int
-    phase: str
+    phase: Phase
 
 
 @dataclass(frozen=True)
@@ -341,7 +349,7 @@ class Game:
         self.chiu_return: int | None = None  # after an out-of-turn Chíu: where its discard goes
         self.chiu_card: Face | None = None  # the card just claimed by Chíu (a Chíu ù wins on it)
         self.result: Result | None = None
-        self._phase = "start"
+        self._phase: Phase = "start"
         self._to_act = dealer
 
     # --- construction ---------------------------------------------------------------------

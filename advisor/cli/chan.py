@@ -9,7 +9,7 @@ from typing import IO, Any
 
 import click
 
-from advisor.chan.advice import DEFAULT_BUDGET_MS, SOURCES, advise, view_from_position
+from advisor.chan.advice import DEFAULT_BUDGET_MS, TYPED_SOURCES, advise, view_from_position
 from advisor.chan.analysis import Analysis, analyze
 from advisor.chan.game import Game
 from advisor.chan.position import WIN_BY, Position, position_from_fields
@@ -250,7 +250,7 @@ def replay_cmd(file: IO[str], as_json: bool) -> None:
 @click.option("--melds", "-m", metavar="MELDS", multiple=True,
               help="Your exposed melds; repeat the flag or separate melds with ';'.")
 @click.option("--offer", metavar="CARD", help="The card offered to you.")
-@click.option("--from", "source", type=click.Choice(list(SOURCES)), default="discard",
+@click.option("--from", "source", type=click.Choice(list(TYPED_SOURCES)), default="discard",
               show_default=True,
               help="Where the offered card comes from: the previous seat's discard, a stock "
                    "card revealed at your door (you may claim a win on it, C1), or a stock "

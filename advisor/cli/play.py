@@ -16,7 +16,7 @@ import click
 
 from advisor.chan.advice import advise
 from advisor.chan.cards import BY_CODE, Face, parse_face
-from advisor.chan.game import Action
+from advisor.chan.game import Action, Do
 from advisor.chan.profiles import PROFILES
 from advisor.chan.session import Table, check_opponent
 from advisor.chan.text import advice_text
@@ -49,13 +49,13 @@ _WORDS = {
 }
 """Commands that talk to the program, not to the table."""
 
-_DOS = {
+_DOS: dict[str, Do] = {
     "pass": "pass", "p": "pass", "bo": "pass",
     "chiu": "chiu", "c": "chiu",
     "win": "win", "w": "win", "u": "win",
     "heaven": "heaven", "thien": "heaven",
 }
-_CARD_DOS = {"d": "discard", "discard": "discard", "danh": "discard",
+_CARD_DOS: dict[str, Do] = {"d": "discard", "discard": "discard", "danh": "discard",
              "eat": "eat", "e": "eat", "an": "eat"}
 
 

@@ -20,12 +20,14 @@ def client() -> FlaskClient:
     return create_app({"TESTING": True, "MAX_ADVICE_BUDGET_MS": 40.0}).test_client()
 
 
-def test_advice_equals_library(client: FlaskClient) -> None:
-    r = client.post("/v1/chan/advice?samples=5&seed=4", json=VIEW)
+def test_advice_equals_library() -> None:
+    # A budget that five worlds never reach, so the answer does not depend on the load.
+    roomy = create_app({"TESTING": True, "MAX_ADVICE_BUDGET_MS": 10_000.0}).test_client()
+    r = roomy.post("/v1/chan/advice?samples=5&seed=4&budget_ms=2000", json=VIEW)
     assert r.status_code == 200
-    got, want = r.get_json(), advise(VIEW, samples=5, seed=4, budget_ms=40.0).to_json()
+    got, want = r.get_json(), advise(VIEW, samples=5, seed=4, budget_ms=2000.0).to_json()
     got.pop("ms"), want.pop("ms")
-    assert got == want
+    assert got["samples"] == 5 and got == want
 
 
 def test_budget_is_capped_by_the_server(client: FlaskClient) -> None:
