@@ -60,7 +60,7 @@ from advisor.khanhoo.advice import (
     AdvisorBot,
     Budget,
     Option,
-    Table,
+    Race,
     advise,
     time_to_go_out,
 )
@@ -77,7 +77,7 @@ PLAYERS = 3
 
 def claimed(g: Game, seat: int, discard: Action) -> bool:
     """Whether a greedy opponent would take or bump this discard, in the real game."""
-    trial = g.copy()
+    trial = g.clone()
     trial.act(seat, discard)
     greedy = GreedyBot()
     while (d := trial.pending) is not None and d.phase == "claim":
@@ -111,12 +111,12 @@ class Probe(AdvisorBot):
         if self.kind in ("lookahead", "sampled-lookahead"):
             return self._lookahead(view, legal)
         if self.kind == "opponents":
-            plain = advice._table_of
-            setattr(advice, "_table_of", self._known_table)  # noqa: B010
+            plain = advice._race_of
+            setattr(advice, "_race_of", self._known_race)  # noqa: B010
             try:
                 return advise(view, legal, self.budget).best.action
             finally:
-                setattr(advice, "_table_of", plain)  # noqa: B010
+                setattr(advice, "_race_of", plain)  # noqa: B010
         if self.kind == "stock" and len(self.real.stock) >= 4:
             # the opponents' concealed cards shown as seen: what is unseen is the stock
             hidden = [c.code for s, st in enumerate(self.real.seats) if s != view["seat"]
@@ -135,7 +135,7 @@ class Probe(AdvisorBot):
         if self.kind == "denial":
             worlds = [self.real]
         else:  # the same shuffles for every discard of this decision
-            worlds = [self.real.copy() for _ in range(self.worlds)]
+            worlds = [self.real.clone() for _ in range(self.worlds)]
             for i, world in enumerate(worlds):
                 redeal(world, seat, random.Random(f"{i}:{len(view['pile'])}"))
 
@@ -146,7 +146,7 @@ class Probe(AdvisorBot):
 
         return max(near, key=value).action
 
-    def _known_table(self, view: dict[str, Any]) -> Table:
+    def _known_race(self, view: dict[str, Any]) -> Race:
         """The race against the opponents' real times to go out."""
         g = self.real
         times = []
@@ -161,7 +161,7 @@ class Probe(AdvisorBot):
             acc = sum(cards.unseen[c.index]
                       for c in useful_cards(cards.hand, cards.rules, cards.target, cards.own))
             times.append(time_to_go_out(d, acc / unseen))
-        return KnownTable(tuple((0, 0) for _ in times), tuple(tuple(t) for t in times))
+        return KnownRace(tuple((0, 0) for _ in times), tuple(tuple(t) for t in times))
 
     def _lookahead(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         options = advise(view, legal, self.budget).options
@@ -176,20 +176,20 @@ class Probe(AdvisorBot):
         seat = view["seat"]
         wins = [0] * len(candidates)
         for i in range(self.continuations):
-            world = self.real.copy()
+            world = self.real.clone()
             if self.kind == "lookahead":
                 random.Random(i).shuffle(world.stock)
             else:
                 redeal(world, seat, random.Random(i))
             for j, a in enumerate(candidates):
-                trial = world.copy()
+                trial = world.clone()
                 trial.act(seat, a)
                 wins[j] += play_greedy(trial) == seat
         return candidates[max(range(len(candidates)), key=lambda j: (wins[j], -j))]
 
 
 @dataclass(frozen=True)
-class KnownTable(Table):
+class KnownRace(Race):
     """A race whose opponents go out on their t-th next turn with known chances."""
 
     times: tuple[tuple[float, ...], ...] = ()

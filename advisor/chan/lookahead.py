@@ -98,7 +98,7 @@ def leaves(action: Action, s: SeatState, offered: Face | None, unseen: Counts) -
 
 # --- the search -----------------------------------------------------------------------------
 
-def seen_in_game(g: Game, seat: int) -> Counts:
+def unseen_in_game(g: Game, seat: int) -> Counts:
     """What ``seat`` has seen of a game: its hand, every meld, discard and door card, and
     a revealed card on offer."""
     c = list(g.seats[seat].hand)
@@ -137,11 +137,19 @@ def rollout(g: Game, me: int) -> None:
         s = g.seats[d.seat]
         offered = g.offer.card if g.offer is not None else None
         if d.seat == me:
-            choice = static_choice(s, legal, offered, seen_in_game(g, me))
+            choice = static_choice(s, legal, offered, unseen_in_game(g, me))
         else:
             choice = greedy_choice(s, legal, offered)
         g.act(d.seat, choice)
 
 
-__all__ = ["Leaves", "best_discard", "leaves", "measure", "rollout", "seen_in_game",
-           "static_choice", "static_key"]
+__all__ = [
+    "Leaves",
+    "best_discard",
+    "leaves",
+    "measure",
+    "rollout",
+    "static_choice",
+    "static_key",
+    "unseen_in_game",
+]

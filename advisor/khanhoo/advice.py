@@ -196,7 +196,7 @@ def opponent_hazard(turn: int, melds: int) -> float:
 
 
 @dataclass(frozen=True)
-class Table:
+class Race:
     """What the race needs of the table: the opponents' turns so far and melds, in order
     of play after the seat."""
 
@@ -262,13 +262,13 @@ def time_to_go_out(d: int, q: float, horizon: int = HORIZON) -> list[float]:
     return dist
 
 
-def first_chance(times: Sequence[float], table: Table, lead: int | None = None) -> float:
+def first_chance(times: Sequence[float], table: Race, lead: int | None = None) -> float:
     """Chance the seat goes out first: it goes out on its t-th turn (``times[t-1]``) and no
     opponent has gone out before; ``lead`` opponents (all by default) play before its next
     turn — none when it draws at once, those between the discarder and it when it lets a
     discard go.
 
-    >>> table = Table(((3, 0), (3, 0)))
+    >>> table = Race(((3, 0), (3, 0)))
     >>> round(first_chance([1.0] + [0.0] * 29, table, lead=0), 3)
     1.0
     >>> round(first_chance([1.0] + [0.0] * 29, table), 3)
@@ -411,14 +411,14 @@ def claim_danger(x: Card, view: dict[str, Any], seat: SeatCards) -> float:
     return 1 - safe
 
 
-def _table_of(view: dict[str, Any]) -> Table:
+def _race_of(view: dict[str, Any]) -> Race:
     n = view["players"]
     seat = view["seat"]
     opponents = []
     for k in range(1, n):
         t = view["table"][(seat + k) % n]
         opponents.append((len(t["discards"]), len(t["melds"])))
-    return Table(tuple(opponents))
+    return Race(tuple(opponents))
 
 
 @dataclass(frozen=True)
@@ -435,7 +435,7 @@ class Seen:
     laid_points: int
 
     @classmethod
-    def of(cls, view: dict[str, Any], seat: SeatCards, table: Table,
+    def of(cls, view: dict[str, Any], seat: SeatCards, table: Race,
            laid_points: int) -> Seen:
         me = view["table"][view["seat"]]
         stock = view.get("stock_left")
@@ -467,7 +467,7 @@ def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None 
     start = time.perf_counter()
     seat = SeatCards.of(view)
     judge = Judge(seat, budget)
-    table = _table_of(view)
+    table = _race_of(view)
     laid_points = sum(_laid_points(view, seat))
     seen = Seen.of(view, seat, table, laid_points)
     near = _near_discards(legal, seat)
@@ -530,7 +530,7 @@ def _ordered(legal: Sequence[Action], seat: SeatCards) -> list[Action]:
 
 
 def _judge_action(a: Action, view: dict[str, Any], seat: SeatCards, judge: Judge,
-                  table: Table, seen: Seen, near: set[Card]) -> Option:
+                  table: Race, seen: Seen, near: set[Card]) -> Option:
     rules = seat.rules
     laid_points = seen.laid_points
     if a.do == "out":
@@ -633,7 +633,7 @@ def _best_after(judge: Judge, hand: Counts, own: Counts, target: int, laid_point
     return best
 
 
-def _option(a: Action, j: Judged, table: Table, lead: int | None, what: str) -> Option:
+def _option(a: Action, j: Judged, table: Race, lead: int | None, what: str) -> Option:
     if j.method == "now":  # certain for the race, but a better claim may win the card (K5)
         return Option(a, 1.0, j.points_out, 0, 0, "exact",
                       what.replace(", then discard ", " and go out throwing "),

@@ -330,12 +330,12 @@ class Game:
                                   f"({self.rules.pack.describe()}) has {want_m} (K1)",
                                   field="hands", token=c.code)
 
-    def copy(self) -> Game:
+    def clone(self) -> Game:
         """An independent copy of the deal as it stands, to try moves on (the rules and
         their solver, which never change, are shared).
 
         >>> g = Game.from_deal(3, seed=1)
-        >>> h = g.copy()
+        >>> h = g.clone()
         >>> h.act(h.leader, h.legal_actions()[-1])
         >>> len(g.log), len(h.log)
         (0, 1)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from advisor.errors import DuplicateCardError, PositionError
 from advisor.khanhoo.advice import (
     Budget,
-    Table,
+    Race,
     advice_request,
     advise,
     advise_json,
@@ -117,7 +117,7 @@ def test_a_finished_record_has_nothing_to_advise() -> None:
 def test_time_to_go_out_and_the_race() -> None:
     assert time_to_go_out(0, 0.0, 3) == [1.0, 0.0, 0.0]
     assert 0.95 < sum(time_to_go_out(2, 0.5)) <= 1.0  # the rest lies past the horizon
-    table = Table(((2, 0), (2, 1)))
+    table = Race(((2, 0), (2, 1)))
     assert first_chance(time_to_go_out(0, 1.0), table, 0) == 1.0
     assert first_chance(time_to_go_out(1, 0.2), table) < first_chance(time_to_go_out(1, 0.3),
                                                                       table)
@@ -129,7 +129,7 @@ def test_time_to_go_out_and_the_race() -> None:
 @settings(max_examples=30)
 @given(st.integers(0, 5), st.floats(0.01, 1.0), st.floats(0.01, 1.0))
 def test_more_acceptance_never_lowers_the_chance(d: int, q1: float, q2: float) -> None:
-    table = Table(((1, 0), (1, 0)))
+    table = Race(((1, 0), (1, 0)))
     lo, hi = sorted((q1, q2))
     assert first_chance(time_to_go_out(d, lo), table) <= \
         first_chance(time_to_go_out(d, hi), table) + 1e-12

@@ -42,7 +42,7 @@ def test_redeal_keeps_the_pack_the_seat_and_the_sizes(probes: ModuleType) -> Non
         before = g.cards_in_play()
         sizes = [sum(s.hand) for s in g.seats]
         mine = g.hand(seat)
-        world = g.copy()
+        world = g.clone()
         probes.redeal(world, seat, random.Random(k))
         assert world.cards_in_play() == before
         assert [sum(s.hand) for s in world.seats] == sizes
@@ -80,11 +80,11 @@ def test_claimed_agrees_with_the_greedy_bots(probes: ModuleType) -> None:
 def test_a_known_race_is_a_race(probes: ModuleType) -> None:
     sure = (1.0,) + (0.0,) * 29
     never = (0.0,) * 30
-    table = probes.KnownTable(((0, 0), (0, 0)), (sure, never))
+    table = probes.KnownRace(((0, 0), (0, 0)), (sure, never))
     assert table.survival(0) == 1.0
     assert table.survival(1, lead=0) == 1.0  # nobody plays before a draw at once
     assert table.survival(1) == 0.0  # the sure opponent plays first, and goes out
-    assert probes.KnownTable(((0, 0),), (never,)).survival(10) == 1.0
+    assert probes.KnownRace(((0, 0),), (never,)).survival(10) == 1.0
 
 
 @pytest.mark.parametrize("kind", ["denial", "sampled-denial", "stock", "opponents",
