@@ -20,14 +20,11 @@ from advisor.chan.simulate import Summary, simulate
 from advisor.chan.text import advice_text, analysis_text, score_text, simulation_text
 from advisor.cli.common import (
     EXIT_BAD_INPUT,
-    EXIT_OK,
     EXIT_USAGE,
-    Item,
     dumps,
     dumps_compact,
-    fail_internal,
-    read_items,
-    run_items,
+    position_items,
+    run_positions,
     terminal_style,
     use_color,
 )
@@ -65,55 +62,15 @@ def position_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-def _items(file: IO[str] | None, flags: dict[str, Any]) -> list[Item]:
-    hand = flags.pop("hand")
-    given = [k for k, v in flags.items() if v not in (None, (), False)]
-    if file is not None:
-        if hand is not None or given:
-            raise click.UsageError(
-                f"give the position either as flags or as a FILE, not both "
-                f"(got FILE and --{(given or ['hand'])[0].replace('_', '-')})")
-        return list(read_items(file, "<stdin>" if file.name == "<stdin>" else file.name))
-    if hand is None:
-        raise click.UsageError("give a position: --hand CARDS (with other flags), or a JSON "
-                               "FILE, or - to read JSON from stdin")
-    return [Item("", position_from_fields(hand, flags.pop("melds"), **flags))]
-
-
 def _run(
     file: IO[str] | None, as_json: bool, flags: dict[str, Any],
     answer: Callable[[Position], Any], text: Callable[[Any, Style], str],
 ) -> None:
-    style = terminal_style(use_color())
-    count = 0
+    def build(fields: dict[str, Any]) -> dict[str, Any]:
+        return position_from_fields(fields.pop("hand"), fields.pop("melds"), **fields)
 
-    def show(result: Any) -> None:
-        nonlocal count
-        if as_json:
-            click.echo(dumps(result.to_json()))
-        else:
-            if count:
-                click.echo()
-            click.echo(text(result, style), color=style.color)
-        count += 1
-
-    def show_error(item: Item, message: str) -> None:
-        click.echo(f"advisor: {message}", err=True)
-        if as_json and item.label:
-            click.echo(dumps({"error": message}))  # keep one output line per input position
-
-    try:
-        code = run_items(_items(file, flags), lambda obj: answer(Position.from_json(obj)),
-                         show, show_error)
-    except (click.UsageError, click.exceptions.Exit):
-        raise
-    except AdvisorError as err:  # pragma: no cover - run_items catches these per item
-        click.echo(f"advisor: {err.message}", err=True)
-        code = EXIT_BAD_INPUT
-    except Exception as err:
-        fail_internal(err)
-    if code != EXIT_OK:
-        sys.exit(code)
+    run_positions(lambda: position_items(file, flags, build), as_json,
+                  lambda obj: answer(Position.from_json(obj)), text)
 
 
 @click.group()

@@ -79,6 +79,57 @@ def run_items(
     return code
 
 
+def position_items(file: IO[str] | None, flags: dict[str, Any],
+                   build: Callable[[dict[str, Any]], dict[str, Any]]) -> list[Item]:
+    """The positions of a command: from FILE (JSON), or the one that the flags spell
+    (``build`` turns them into the game's position object) — never both."""
+    given = [k for k, v in flags.items() if k != "hand" and v not in (None, (), False)]
+    if file is not None:
+        if flags.get("hand") is not None or given:
+            raise click.UsageError(
+                f"give the position either as flags or as a FILE, not both "
+                f"(got FILE and --{(given or ['hand'])[0].replace('_', '-')})")
+        return list(read_items(file, "<stdin>" if file.name == "<stdin>" else file.name))
+    if flags.get("hand") is None:
+        raise click.UsageError("give a position: --hand CARDS (with other flags), or a JSON "
+                               "FILE, or - to read JSON from stdin")
+    return [Item("", build(dict(flags)))]
+
+
+def run_positions(items: Callable[[], list[Item]], as_json: bool, answer: Callable[[Any], Any],
+                  text: Callable[[Any, Style], str]) -> None:
+    """Answer every position (``answer`` on its decoded JSON) and print the results — as
+    text (``text``, coloured on a terminal) or one JSON line each; a bad position is
+    reported on stderr (and as ``{"error": …}`` in JSON, one line per input) and the
+    others still answered. Exits with :data:`EXIT_BAD_INPUT` if any was bad."""
+    style = terminal_style(use_color())
+    count = 0
+
+    def show(result: Any) -> None:
+        nonlocal count
+        if as_json:
+            click.echo(dumps(result.to_json()))
+        else:
+            if count:
+                click.echo()
+            click.echo(text(result, style), color=style.color)
+        count += 1
+
+    def show_error(item: Item, message: str) -> None:
+        click.echo(f"advisor: {message}", err=True)
+        if as_json and item.label:
+            click.echo(dumps({"error": message}))  # keep one output line per input position
+
+    try:
+        code = run_items(items(), answer, show, show_error)
+    except (click.UsageError, click.exceptions.Exit):
+        raise
+    except Exception as err:
+        fail_internal(err)
+    if code != EXIT_OK:
+        sys.exit(code)
+
+
 def fail_internal(err: BaseException) -> None:
     if isinstance(err, BrokenPipeError):
         reader_gone()

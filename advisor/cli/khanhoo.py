@@ -16,9 +16,10 @@ from advisor.cli.common import (
     Item,
     dumps,
     dumps_compact,
-    fail_internal,
+    position_items,
     read_items,
     run_items,
+    run_positions,
     terminal_style,
     use_color,
 )
@@ -92,48 +93,9 @@ def _flags_position(flags: dict[str, Any]) -> dict[str, Any]:
     return obj
 
 
-def _items(file: IO[str] | None, flags: dict[str, Any]) -> list[Item]:
-    given = [k for k, v in flags.items() if v not in (None, (), False)]
-    if file is not None:
-        if given:
-            raise click.UsageError(
-                f"give the position either as flags or as a FILE, not both "
-                f"(got FILE and --{given[0].replace('_', '-')})")
-        return list(read_items(file, "<stdin>" if file.name == "<stdin>" else file.name))
-    if flags.get("hand") is None:
-        raise click.UsageError("give a position: --hand CARDS (with other flags), or a JSON "
-                               "FILE, or - to read JSON from stdin")
-    return [Item("", _flags_position(dict(flags)))]
-
-
 def _run(file: IO[str] | None, as_json: bool, flags: dict[str, Any],
          answer: Callable[[Any], Any], text: Callable[[Any, Style], str]) -> None:
-    style = terminal_style(use_color())
-    count = 0
-
-    def show(result: Any) -> None:
-        nonlocal count
-        if as_json:
-            click.echo(dumps(result.to_json()))
-        else:
-            if count:
-                click.echo()
-            click.echo(text(result, style), color=style.color)
-        count += 1
-
-    def show_error(item: Item, message: str) -> None:
-        click.echo(f"advisor: {message}", err=True)
-        if as_json and item.label:
-            click.echo(dumps({"error": message}))  # one output line per input position
-
-    try:
-        code = run_items(_items(file, flags), answer, show, show_error)
-    except (click.UsageError, click.exceptions.Exit):
-        raise
-    except Exception as err:
-        fail_internal(err)
-    if code != EXIT_OK:
-        sys.exit(code)
+    run_positions(lambda: position_items(file, flags, _flags_position), as_json, answer, text)
 
 
 @click.group()

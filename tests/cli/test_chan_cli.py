@@ -113,8 +113,8 @@ def test_usage_errors(run: CliRunner) -> None:
 
 
 def test_colour_only_when_asked_for(run: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    # advisor.cli re-exports the ``chan`` group under the module's name; patch the module.
-    monkeypatch.setattr(sys.modules["advisor.cli.chan"], "use_color", lambda stream=None: True)
+    # every command prints through advisor.cli.common; patch its terminal test there
+    monkeypatch.setattr(sys.modules["advisor.cli.common"], "use_color", lambda stream=None: True)
     r = run.invoke(main, ["chan", "score", "--hand", SHEET, "--win", "8m"], color=True)
     assert "\x1b[31m\x1b[1m8v\x1b[0m" in r.output  # 8v is red; 8m is black
     assert "\x1b[31m\x1b[1m8m" not in r.output
