@@ -49,7 +49,8 @@ from advisor.chan.position import Position
 from advisor.chan.profiles import profile
 from advisor.chan.scoring import ScoreResult, score, settlement
 from advisor.counts import minus, plus, replace
-from advisor.errors import IllegalActionError, RecordError
+from advisor.errors import RecordError
+from advisor.games.engine import Move, RuleEngine
 
 SEATS = 4
 DEALER_CARDS = 20
@@ -114,18 +115,6 @@ class Action:
         if self.card is None:
             return self.do
         return f"{self.do} {'with ' if self.do == 'eat' else ''}{self.card.code}"
-
-
-@dataclass(frozen=True)
-class Move:
-    """One entry of the log: a seat's action, numbered from 1."""
-
-    number: int
-    seat: int
-    action: Action
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, **self.action.to_json()}
 
 
 @dataclass(frozen=True)
@@ -321,7 +310,7 @@ def prospect(s: SeatState, action: Action, offered: Face | None) -> Prospect:
 
 # --- the game -----------------------------------------------------------------------------
 
-class Game:
+class Game(RuleEngine):
     """One deal of Chắn for four seats."""
 
     def __init__(
@@ -342,7 +331,7 @@ class Game:
         self.seats = [SeatState(list(h), tuple(h)) for h in hands]
         self.initial_stock: tuple[Face, ...] = tuple(stock)
         self.stock: list[Face] = list(stock)
-        self.log: list[Move] = []
+        self.log: list[Move[Action]] = []
         self.offer: Offer | None = None
         self.claims: list[tuple[int, str]] = []  # (seat, "win" | "chiu") still to ask
         self.owing: int | None = None  # seat owing a discard
@@ -405,11 +394,6 @@ class Game:
         return None if self.over else Decision(self._to_act, self._phase)
 
     @property
-    def move_number(self) -> int:
-        """The number the next move will get."""
-        return len(self.log) + 1
-
-    @property
     def revealed(self) -> int:
         """Stock cards revealed so far."""
         return STOCK_CARDS - len(self.stock)
@@ -443,22 +427,9 @@ class Game:
 
     # --- the triads ----------------------------------------------------------------------------
 
-    def verify(self, seat: int, action: Action) -> None:
-        """Raise :class:`IllegalActionError` (with the rule ID) unless the action is legal."""
-        problem = self._check(seat, action)
-        if problem is not None:
-            raise IllegalActionError(*problem)
-
-    def can(self, seat: int, action: Action) -> bool:
-        return self._check(seat, action) is None
-
-    def act(self, seat: int, action: Action) -> None:
-        """Verify and apply an action; append it to the log (declined claims are not)."""
-        self.verify(seat, action)
-        phase = self._phase
-        if not (phase == "claim" and action.do == "pass"):
-            self.log.append(Move(self.move_number, seat, action))
-        getattr(self, f"_do_{action.do}")(seat, action)
+    def _logged(self, seat: int, action: Action) -> bool:
+        """A declined claim is not logged, nor recorded (C5)."""
+        return not (self._phase == "claim" and action.do == "pass")
 
     def verify_heaven(self, seat: int) -> None:
         self.verify(seat, Action("heaven"))

@@ -45,7 +45,8 @@ from itertools import product
 from typing import Any
 
 from advisor.counts import minus
-from advisor.errors import AdvisorError, IllegalActionError, RecordError
+from advisor.errors import AdvisorError, RecordError
+from advisor.games.engine import Move, RuleEngine
 from advisor.khanhoo.cards import (
     CARDS,
     JOKER,
@@ -164,18 +165,6 @@ def claim_action(do: str, cards: Iterable[Card]) -> Action:
 
 
 @dataclass(frozen=True)
-class Move:
-    """One entry of the log: a seat's action, numbered from 1."""
-
-    number: int
-    seat: int
-    action: Action
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, **self.action.to_json()}
-
-
-@dataclass(frozen=True)
 class Decision:
     """The decision pending: which seat, in which phase."""
 
@@ -248,7 +237,7 @@ class Offer:
 
 # --- the game -----------------------------------------------------------------------------
 
-class Game:
+class Game(RuleEngine):
     """One deal of Khanhoo."""
 
     def __init__(
@@ -276,7 +265,7 @@ class Game:
         self.pile: list[Card] = []
         self.turnovers = 0
         self.discards = 0
-        self.log: list[Move] = []
+        self.log: list[Move[Action]] = []
         self.offer: Offer | None = None
         self.result: Result | None = None
         self._phase = "turn"
@@ -352,10 +341,6 @@ class Game:
     def pending(self) -> Decision | None:
         """The decision to make now, or None when the deal is over."""
         return None if self.over else Decision(self._to_act, self._phase)
-
-    @property
-    def move_number(self) -> int:
-        return len(self.log) + 1
 
     def hand(self, seat: int) -> Counts:
         """The concealed cards of ``seat``."""
@@ -442,21 +427,6 @@ class Game:
         return out
 
     # --- the triads --------------------------------------------------------------------
-
-    def verify(self, seat: int, action: Action) -> None:
-        """Raise :class:`IllegalActionError` (with the rule ID) unless the action is legal."""
-        problem = self._check(seat, action)
-        if problem is not None:
-            raise IllegalActionError(*problem)
-
-    def can(self, seat: int, action: Action) -> bool:
-        return self._check(seat, action) is None
-
-    def act(self, seat: int, action: Action) -> None:
-        """Verify and apply an action; append it to the log."""
-        self.verify(seat, action)
-        self.log.append(Move(self.move_number, seat, action))
-        getattr(self, f"_do_{action.do}")(seat, action)
 
     def verify_discard(self, seat: int, c: Card) -> None:
         self.verify(seat, Action("discard", c))
