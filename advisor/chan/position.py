@@ -28,8 +28,9 @@ from advisor.chan.cards import (
 from advisor.chan.pairing import NO_MELDS, WIN_SIZE, Exposed, Meld
 from advisor.chan.profiles import PROFILES, profile
 from advisor.counts import plus
-from advisor.errors import AdvisorError, DuplicateCardError, HandSizeError, PositionError
+from advisor.errors import AdvisorError, HandSizeError, PositionError
 from advisor.forms import split_melds
+from advisor.games.fields import CardFields, in_field
 
 WIN_BY = ("own_door", "other_door", "chiu", "heaven")
 """How a win was made: on the stock card at the winner's own door (Ù chì), on a stock
@@ -104,38 +105,18 @@ class Position:
             if not isinstance(value, bool):
                 raise PositionError(f"options.{name}: must be true or false",
                                     field=f"options.{name}")
-        limit = list((COPIES,) * len(FACES))
-
-        def take(name: str, text: str | Sequence[str]) -> list[Face]:
-            if not isinstance(text, (str, list, tuple)) or (
-                not isinstance(text, str) and not all(isinstance(t, str) for t in text)
-            ):
-                raise PositionError(f"{name}: expected a string of cards or a list of card codes",
-                                    field=name)
-            try:
-                faces = parse_cards(text, limit=tuple(limit))
-            except DuplicateCardError as err:
-                raise DuplicateCardError(
-                    f"{name}: {err.message}; counting the hand, melds, winning card and seen cards",
-                    field=name, token=err.token,
-                ) from None
-            except AdvisorError as err:
-                raise type(err)(f"{name}: {err.message}", field=name, token=err.token) from None
-            for f in faces:
-                limit[f.index] -= 1
-            return faces
-
+        fields = CardFields((COPIES,) * len(FACES),
+                            lambda text, left: parse_cards(text, limit=left),
+                            index=lambda f: f.index,
+                            together="the hand, melds, winning card and seen cards")
+        take = fields.take
         hand_faces = take("hand", hand)
         if not isinstance(melds, (list, tuple)):
             raise PositionError("melds: expected a list of melds", field="melds")
         meld_list = []
         for i, m in enumerate(melds):
             faces = take(f"melds[{i}]", m)
-            try:
-                meld_list.append(Meld.of(faces))
-            except AdvisorError as err:
-                raise type(err)(f"melds[{i}]: {err.message}", field=f"melds[{i}]",
-                                token=err.token) from None
+            meld_list.append(in_field(f"melds[{i}]", lambda: Meld.of(faces)))  # noqa: B023
         win = take("winning_card", winning_card) if winning_card is not None else []
         if winning_card is not None and len(win) != 1:
             raise PositionError(f"winning_card: expected one card, got {len(win)}",

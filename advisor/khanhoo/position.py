@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.errors import AdvisorError, DuplicateCardError, MeldError, PositionError
+from advisor.errors import MeldError, PositionError
+from advisor.games.fields import CardFields, in_field
 from advisor.khanhoo.cards import (
     EMPTY,
     JOKER,
@@ -99,37 +100,18 @@ class Position:
               seen: str | Sequence[str] = (), orphan: object = False) -> Position:
         """Parse and validate each field; errors name the field and the token."""
         rules = Rules.build(sets, jokers, options)
-        left = list(rules.pack.counts)
-
-        def take(name: str, text: object) -> list[Card]:
-            if not isinstance(text, (str, list, tuple)) or (
-                not isinstance(text, str) and not all(isinstance(t, str) for t in text)
-            ):
-                raise PositionError(f"{name}: expected a string of cards or a list of card codes",
-                                    field=name)
-            try:
-                cards = parse_cards(text, limit=tuple(left), pack=rules.pack)
-            except DuplicateCardError as err:
-                raise DuplicateCardError(f"{name}: {err.message}; counting the hand, melds and "
-                                         "seen cards together", field=name,
-                                         token=err.token) from None
-            except AdvisorError as err:
-                raise type(err)(f"{name}: {err.message}", field=name, token=err.token) from None
-            for c in cards:
-                left[c.index] -= 1
-            return cards
-
+        fields = CardFields(rules.pack.counts,
+                            lambda text, left: parse_cards(text, limit=left, pack=rules.pack),
+                            index=lambda c: c.index,
+                            together="the hand, melds and seen cards together")
+        take = fields.take
         hand_cards = take("hand", hand)
         if not isinstance(melds, (list, tuple)):
             raise PositionError("melds: expected a list of combinations", field="melds")
         laid = []
         for i, m in enumerate(melds):
             cards = take(f"melds[{i}]", m)
-            try:
-                laid.append(meld_of(cards, rules))
-            except AdvisorError as err:
-                raise type(err)(f"melds[{i}]: {err.message}", field=f"melds[{i}]",
-                                token=err.token) from None
+            laid.append(in_field(f"melds[{i}]", lambda: meld_of(cards, rules)))  # noqa: B023
         seen_cards = take("seen", seen)
         if not isinstance(orphan, bool):
             raise PositionError("orphan: must be true or false", field="orphan")

@@ -1,0 +1,70 @@
+"""Reading a position's card fields, for every game: each field (the hand, the melds, the
+cards seen…) is parsed against what the pack has left once the fields before it are
+counted, so a fifth copy is caught whichever field it is in, and every error names its
+field.
+
+>>> from advisor.errors import AdvisorError
+>>> def parse(text, limit):  # a toy game: cards "a" and "b", one copy each
+...     cards = text.split() if isinstance(text, str) else list(text)
+...     for c in cards:
+...         if c not in "ab":
+...             raise AdvisorError(f"unknown card {c!r}", token=c)
+...     return cards
+>>> fields = CardFields([1, 1], parse, index="ab".index, together="the hand and melds")
+>>> fields.take("hand", "a")
+['a']
+>>> fields.take("melds[0]", ["x"])
+Traceback (most recent call last):
+...
+advisor.errors.AdvisorError: melds[0]: unknown card 'x'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+
+from advisor.errors import AdvisorError, DuplicateCardError, PositionError
+
+C = TypeVar("C")
+T = TypeVar("T")
+
+
+class CardFields(Generic[C]):
+    """The card fields of one position, read in order against one pack."""
+
+    def __init__(self, limit: Sequence[int], parse: Callable[[Any, tuple[int, ...]], list[C]],
+                 *, index: Callable[[C], int], together: str) -> None:
+        self.left = list(limit)
+        self.parse = parse  # (text or codes, what is left) → cards; raises AdvisorError
+        self.index = index
+        self.together = together  # what a fifth copy counts, for its message
+
+    def take(self, name: str, text: object) -> list[C]:
+        """The cards of field ``name``, counted out of what is left."""
+        if not isinstance(text, (str, list, tuple)) or (
+            not isinstance(text, str) and not all(isinstance(t, str) for t in text)
+        ):
+            raise PositionError(f"{name}: expected a string of cards or a list of card codes",
+                                field=name)
+        try:
+            cards = self.parse(text, tuple(self.left))
+        except DuplicateCardError as err:
+            raise DuplicateCardError(f"{name}: {err.message}; counting {self.together}",
+                                     field=name, token=err.token) from None
+        except AdvisorError as err:
+            raise type(err)(f"{name}: {err.message}", field=name, token=err.token) from None
+        for c in cards:
+            self.left[self.index(c)] -= 1
+        return cards
+
+
+def in_field(name: str, make: Callable[[], T]) -> T:
+    """``make()``, its errors prefixed with the field they concern (``melds[2]: …``)."""
+    try:
+        return make()
+    except AdvisorError as err:
+        raise type(err)(f"{name}: {err.message}", field=name, token=err.token) from None
+
+
+__all__ = ["CardFields", "in_field"]
