@@ -14,7 +14,7 @@ from advisor.chan.analysis import Analysis, analyze
 from advisor.chan.game import Game
 from advisor.chan.position import WIN_BY, Position, position_from_fields
 from advisor.chan.profiles import PROFILES
-from advisor.chan.record import Replay, read_records, replay, view_at
+from advisor.chan.record import read_records, replay, view_at
 from advisor.chan.scoring import ScoreResult, score
 from advisor.chan.simulate import Summary, simulate
 from advisor.chan.text import advice_text, analysis_text, score_text, simulation_text
@@ -22,9 +22,10 @@ from advisor.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_USAGE,
     dumps,
-    dumps_compact,
     position_items,
+    replay_records,
     run_positions,
+    simulate_and_report,
     terminal_style,
     use_color,
 )
@@ -140,8 +141,6 @@ def simulate_cmd(games: int, seed: int, seats: str, duplicate: bool, rules: str,
           --seats "greedy,random,greedy,exec:python3 examples/chan_bot.py"
     """
     specs = [s.strip() for s in seats.split(",")]
-    total = games * (4 if duplicate else 1)
-    show_bar = not as_json and sys.stderr.isatty()
 
     def run(on_game: Callable[[Game, list[str]], None]) -> Summary:
         try:
@@ -151,24 +150,8 @@ def simulate_cmd(games: int, seed: int, seats: str, duplicate: bool, rules: str,
             click.echo(f"advisor: {err.message}", err=True)
             sys.exit(EXIT_BAD_INPUT if err.field != "seats" else EXIT_USAGE)
 
-    def write(game: Game, players: list[str]) -> None:
-        if records is not None:
-            records.write(dumps_compact(game.to_record(players)) + "\n")
-
-    if show_bar:
-        with click.progressbar(length=total, label="deals", file=sys.stderr) as bar:
-            def step(game: Game, players: list[str]) -> None:
-                write(game, players)
-                bar.update(1)
-            summary = run(step)
-    else:
-        summary = run(write)
-    if as_json:
-        click.echo(dumps(summary.to_json()))
-    else:
-        click.echo(simulation_text(summary))
-    for inc in summary.incidents:
-        click.echo(f"advisor: seat {inc.seat} ({inc.bot}): {inc.reason}", err=True)
+    simulate_and_report(run, games * (4 if duplicate else 1), as_json, records,
+                        simulation_text)
 
 
 @chan.command("replay")
@@ -183,22 +166,7 @@ def replay_cmd(file: IO[str], as_json: bool) -> None:
     Example:
       advisor chan replay tests/chan/golden/records.jsonl
     """
-    bad = 0
-    count = 0
-    for label, rec in read_records(file, "<stdin>" if file.name == "<stdin>" else file.name):
-        count += 1
-        outcome = Replay(None, rec) if isinstance(rec, AdvisorError) else replay(rec)
-        if as_json:
-            click.echo(dumps({"record": label, "valid": outcome.valid, "move": outcome.move,
-                              "rule": outcome.rule,
-                              "error": None if outcome.valid else outcome.describe()}))
-        if not outcome.valid:
-            bad += 1
-            click.echo(f"advisor: {label}: {outcome.describe()}", err=True)
-    if not as_json:
-        click.echo(f"{count - bad} of {count} records valid")
-    if bad or not count:
-        sys.exit(EXIT_BAD_INPUT)
+    replay_records(file, as_json, replay)
 
 
 @chan.command("advise")

@@ -10,7 +10,8 @@ from typing import IO, Any, NoReturn
 
 import click
 
-from advisor.errors import AdvisorError
+from advisor.errors import AdvisorError, RecordError
+from advisor.games.records import Replay
 from advisor.jsonio import Document, documents
 from advisor.text import PLAIN, Style
 
@@ -128,6 +129,55 @@ def run_positions(items: Callable[[], list[Item]], as_json: bool, answer: Callab
         fail_internal(err)
     if code != EXIT_OK:
         sys.exit(code)
+
+
+def replay_records(file: IO[str], as_json: bool, replay: Callable[[object], Replay]) -> None:
+    """The ``replay`` command of every game: each record of FILE (or each golden-file entry's
+    ``record``) replayed through the engine; a verdict per record in JSON, or the bad ones
+    on stderr and a count; exit :data:`EXIT_BAD_INPUT` when any is bad or none is found."""
+    bad = count = 0
+    for item in read_items(file, "<stdin>" if file.name == "<stdin>" else file.name):
+        count += 1
+        obj = item.obj
+        if isinstance(obj, dict) and "record" in obj and "format" not in obj:
+            obj = obj["record"]  # a golden-file entry
+        outcome = Replay(None, RecordError(item.error)) if item.error else replay(obj)
+        label = item.label or "record"
+        if as_json:
+            click.echo(dumps({"record": label, "valid": outcome.valid, "move": outcome.move,
+                              "rule": outcome.rule,
+                              "error": None if outcome.valid else outcome.describe()}))
+        if not outcome.valid:
+            bad += 1
+            click.echo(f"advisor: {label}: {outcome.describe()}", err=True)
+    if not as_json:
+        click.echo(f"{count - bad} of {count} records valid")
+    if bad or not count:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def simulate_and_report(run: Callable[[Callable[[Any, list[str]], None]], Any], games: int,
+                        as_json: bool, records: IO[str] | None,
+                        text: Callable[[Any], str]) -> None:
+    """The ``simulate`` command of every game, once its players and rules are read:
+    ``run(on_game)`` plays the ``games`` games (a progress bar on a terminal), every game
+    goes to ``records`` as a record line if asked, and the summary is printed (JSON, or
+    ``text``), the external bots' incidents on stderr."""
+    def write(game: Any, players: list[str]) -> None:
+        if records is not None:
+            records.write(dumps_compact(game.to_record(players)) + "\n")
+
+    if not as_json and sys.stderr.isatty():
+        with click.progressbar(length=games, label="deals", file=sys.stderr) as bar:
+            def step(game: Any, players: list[str]) -> None:
+                write(game, players)
+                bar.update(1)
+            summary = run(step)
+    else:
+        summary = run(write)
+    click.echo(dumps(summary.to_json()) if as_json else text(summary))
+    for inc in summary.incidents:
+        click.echo(f"advisor: seat {inc.seat} ({inc.bot}): {inc.reason}", err=True)
 
 
 def fail_internal(err: BaseException) -> None:

@@ -15,11 +15,12 @@ from advisor.cli.common import (
     EXIT_USAGE,
     Item,
     dumps,
-    dumps_compact,
     position_items,
     read_items,
+    replay_records,
     run_items,
     run_positions,
+    simulate_and_report,
     terminal_style,
     use_color,
 )
@@ -29,7 +30,7 @@ from advisor.khanhoo.advice import Budget, advise_json
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.game import MAX_TURNS, Game, table_rules
 from advisor.khanhoo.position import Position
-from advisor.khanhoo.record import Replay, replay
+from advisor.khanhoo.record import replay
 from advisor.khanhoo.rules import OPTION_HELP, Rules
 from advisor.khanhoo.scoring import Settlement, score
 from advisor.khanhoo.simulate import Summary, simulate
@@ -248,8 +249,6 @@ def simulate_cmd(games: int, seed: int, seats: str, duplicate: bool, variation: 
     except AdvisorError as err:
         click.echo(f"advisor: {err.message}", err=True)
         sys.exit(EXIT_USAGE)
-    total = games * (len(specs) if duplicate else 1)
-    show_bar = not as_json and sys.stderr.isatty()
 
     def run(on_game: Callable[[Game, list[str]], None]) -> Summary:
         try:
@@ -260,21 +259,8 @@ def simulate_cmd(games: int, seed: int, seats: str, duplicate: bool, variation: 
             click.echo(f"advisor: {err.message}", err=True)
             sys.exit(EXIT_USAGE if err.field in ("seats", "orphan") else EXIT_BAD_INPUT)
 
-    def write(game: Game, players: list[str]) -> None:
-        if records is not None:
-            records.write(dumps_compact(game.to_record(players)) + "\n")
-
-    if show_bar:
-        with click.progressbar(length=total, label="deals", file=sys.stderr) as bar:
-            def step(game: Game, players: list[str]) -> None:
-                write(game, players)
-                bar.update(1)
-            summary = run(step)
-    else:
-        summary = run(write)
-    click.echo(dumps(summary.to_json()) if as_json else simulation_text(summary))
-    for inc in summary.incidents:
-        click.echo(f"advisor: seat {inc.seat} ({inc.bot}): {inc.reason}", err=True)
+    simulate_and_report(run, games * (len(specs) if duplicate else 1), as_json, records,
+                        simulation_text)
 
 
 @khanhoo.command("replay")
@@ -289,25 +275,7 @@ def replay_cmd(file: IO[str], as_json: bool) -> None:
     Example:
       advisor khanhoo replay tests/khanhoo/golden/records.jsonl
     """
-    bad = count = 0
-    for item in read_items(file, "<stdin>" if file.name == "<stdin>" else file.name):
-        count += 1
-        obj = item.obj
-        if isinstance(obj, dict) and "record" in obj and "format" not in obj:
-            obj = obj["record"]  # a golden-file entry
-        outcome = Replay(None, AdvisorError(item.error)) if item.error else replay(obj)
-        label = item.label or "record"
-        if as_json:
-            click.echo(dumps({"record": label, "valid": outcome.valid, "move": outcome.move,
-                              "rule": outcome.rule,
-                              "error": None if outcome.valid else outcome.describe()}))
-        if not outcome.valid:
-            bad += 1
-            click.echo(f"advisor: {label}: {outcome.describe()}", err=True)
-    if not as_json:
-        click.echo(f"{count - bad} of {count} records valid")
-    if bad or not count:
-        sys.exit(EXIT_BAD_INPUT)
+    replay_records(file, as_json, replay)
 
 
 __all__ = ["khanhoo"]
