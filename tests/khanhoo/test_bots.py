@@ -1,99 +1,17 @@
-"""Bots and the simulator: built-in bots play legal games; an external bot that
-misbehaves (garbage, illegal or late replies, crashing) is replaced by the first legal
-action and reported, never a crash."""
+"""Khanhoo's own bots and simulator: the greedy bot's choices, the table sizes and the
+orphan, how each deal was won. What every game's players share (seat specs, external
+bots that misbehave, simulation runs) is checked in tests/games/test_players.py."""
 
 from __future__ import annotations
-
-import sys
-import textwrap
-from pathlib import Path
 
 import pytest
 
 from advisor.errors import AdvisorError
-from advisor.games.bots import ExecBot, RandomBot
 from advisor.khanhoo.bots import GreedyBot, SeatCards, partners
 from advisor.khanhoo.cards import card, counts_of, parse_cards
 from advisor.khanhoo.game import Action, Game, claim_action
-from advisor.khanhoo.record import replay
-from advisor.khanhoo.seats import make_bot
 from advisor.khanhoo.simulate import ROUTES, play, route, simulate
 from tests.khanhoo.test_game import cs, deal, play_until
-
-EXAMPLE_BOT = Path(__file__).resolve().parents[2] / "examples" / "khanhoo_bot.py"
-
-BODIES = {
-    "garbage": """
-        import sys
-        for line in sys.stdin:
-            print("not json", flush=True)
-    """,
-    "illegal": """
-        import json, sys
-        for line in sys.stdin:
-            if json.loads(line)["type"] == "decide":
-                print(json.dumps({"do": "discard", "card": "Qs"}), flush=True)
-    """,
-    "late": """
-        import json, sys, time
-        first = True
-        for line in sys.stdin:
-            msg = json.loads(line)
-            if msg["type"] == "decide":
-                if first:
-                    time.sleep(1)
-                    first = False
-                print(json.dumps(msg["legal"][0]), flush=True)
-    """,
-    "crash": """
-        import sys
-        sys.stdin.readline()
-        sys.exit(3)
-    """,
-}
-
-
-def _script(tmp_path: Path, name: str, body: str) -> str:
-    path = tmp_path / f"{name}.py"
-    path.write_text(textwrap.dedent(body))
-    return f"{sys.executable} {path}"
-
-
-def test_example_bot_plays_legal_games() -> None:
-    s = simulate(["greedy", "random", f"exec:{sys.executable} {EXAMPLE_BOT}"], games=4, seed=4)
-    assert s.incidents == [] and s.games == 4
-
-
-@pytest.mark.parametrize("kind", list(BODIES))
-def test_misbehaving_bot_is_replaced_by_the_first_legal_action(tmp_path: Path,
-                                                                 kind: str) -> None:
-    cmd = _script(tmp_path, kind, BODIES[kind])
-    records = []
-    s = simulate(["greedy", f"exec:{cmd}"], games=2, seed=1, time_limit=0.2,
-                 on_game=lambda g, p: records.append(g.to_record(p)))
-    assert s.games == 2 and s.incidents, "the misbehaviour is reported"
-    assert all(i.seat == 1 for i in s.incidents)
-    expect = {"garbage": "malformed", "illegal": "illegal", "late": "no reply",
-              "crash": "exited"}[kind]
-    assert expect in s.incidents[0].reason
-    assert all(replay(r).valid for r in records)
-
-
-def test_bot_that_cannot_start(tmp_path: Path) -> None:
-    bot = make_bot(f"exec:{tmp_path / 'no-such-program'}")
-    assert isinstance(bot, ExecBot)
-    g = Game.from_deal(2, seed=1)
-    play(g, [bot, GreedyBot()])
-    assert g.over and "could not start" in bot.incidents[0].reason
-
-
-def test_seat_specs() -> None:
-    assert isinstance(make_bot("random", seed=1), RandomBot)
-    assert isinstance(make_bot("greedy"), GreedyBot)
-    assert isinstance(make_bot("exec:python3 x.py"), ExecBot)
-    for bad in ("", "exec:", "smart", "greedy:3", "advisor:"):
-        with pytest.raises(AdvisorError, match="seat spec"):
-            make_bot(bad)
 
 
 def test_greedy_goes_out_when_it_can() -> None:
@@ -122,14 +40,6 @@ def test_seat_cards_from_a_view() -> None:
     assert partners(counts_of(parse_cards("4h 5h 5c 9d")), card("5h")) == 2
 
 
-def test_simulation_is_deterministic_for_a_seed() -> None:
-    a = simulate(["greedy", "random", "random"], games=6, seed=9).to_json()
-    b = simulate(["greedy", "random", "random"], games=6, seed=9).to_json()
-    for key in ("seconds", "games_per_second", "moves_per_second"):
-        a.pop(key), b.pop(key)
-    assert a == b
-
-
 def test_slices_of_a_run_merge_into_the_whole_run() -> None:
     specs = ["greedy", "greedy", "greedy"]
     whole = simulate(specs, games=4, seed=3, duplicate=True)
@@ -137,17 +47,6 @@ def test_slices_of_a_run_merge_into_the_whole_run() -> None:
     part.merge(simulate(specs, games=2, seed=3, duplicate=True, first=2))
     assert [p.to_json() for p in part.players] == [p.to_json() for p in whole.players]
     assert (part.games, part.outcomes) == (whole.games, whole.outcomes)
-
-
-def test_duplicate_gives_every_player_every_seat() -> None:
-    s = simulate(["greedy", "random", "random"], games=2, seed=2, duplicate=True)
-    assert s.games == 6 and all(p.deals == 6 for p in s.players)
-    assert sum(p.total for p in s.players) == 0
-
-
-def test_identical_players_in_duplicate_are_symmetric() -> None:
-    s = simulate(["greedy"] * 3, games=3, seed=3, duplicate=True)
-    assert len({(p.wins, p.total) for p in s.players}) == 1
 
 
 def test_greedy_beats_random() -> None:
