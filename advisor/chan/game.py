@@ -49,7 +49,7 @@ from advisor.chan.position import Position
 from advisor.chan.profiles import profile
 from advisor.chan.scoring import ScoreResult, score, settlement
 from advisor.counts import minus, plus, replace
-from advisor.errors import RecordError
+from advisor.errors import PositionError, RecordError
 from advisor.games.engine import Move, RuleEngine
 
 SEATS = 4
@@ -342,6 +342,51 @@ class Game(RuleEngine):
         self._to_act = dealer
 
     # --- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def in_play(
+        cls, seats: Sequence[SeatState], stock: Sequence[Face], dealer: int, *,
+        seat: int, phase: Phase, offer: Offer | None = None, to_act: int | None = None,
+        chiu_card: Face | None = None, chiu_return: int | None = None, rules: str = "house",
+        options: dict[str, bool] | None = None,
+    ) -> Game:
+        """A deal in play as one ``seat`` sees it to act, in ``phase``: its seats (hands,
+        melds, discards and memories), the stock, and the card on offer. For a claim, the
+        claims are queued as the rules queue them (C1–C3) and those of the seats ahead of
+        ``seat`` counted as declined; a seat with no claim on the card is refused. After a
+        Chíu, ``chiu_card`` and ``chiu_return`` say what a Chíu ù wins on and where the
+        discard goes (C2). This is how a VIEW is turned into a game to play out
+        (:func:`advisor.chan.view.world`)."""
+        g = cls.__new__(cls)
+        g.rules = profile(rules).name
+        g.options = dict(options or {})
+        g.won_previous_deal = False
+        g.dealer = dealer
+        g.seats = list(seats)
+        g.stock = list(stock)
+        g.initial_stock = tuple(stock)
+        g.log = []
+        g.result = None
+        g.claims = []
+        g.owing = None
+        g.chiu_return = None
+        g.chiu_card = None
+        g.offer = offer
+        g._phase, g._to_act = phase, seat if to_act is None else to_act
+        if phase == "claim":
+            if offer is None:
+                raise PositionError("offer: a claim needs the card on offer", field="offer")
+            g._make_public(offer)  # the claims, in priority order
+            while g.claims and g.claims[0][0] != seat:
+                g.claims.pop(0)  # seats before this one in priority have declined
+            if not g.claims:
+                raise PositionError(f"phase: seat {seat} has no claim on the card on offer "
+                                    "(C1–C3)", field="phase")
+            g._phase, g._to_act = "claim", seat
+        elif phase == "discard":
+            g.owing = seat
+            g.chiu_card, g.chiu_return = chiu_card, chiu_return
+        return g
 
     @classmethod
     def from_deal(

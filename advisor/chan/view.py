@@ -172,16 +172,11 @@ def world(view: dict[str, Any], rng: random.Random) -> Game:
             f"{sum(sizes)} and the stock {view['stock_left']}", field="table")
     pool = [f for f in FACES for _ in range(unseen[f.index])]
     rng.shuffle(pool)
-    g = Game.__new__(Game)
-    g.rules = view.get("rules", "house")
-    g.options = dict(view.get("options") or {})
-    g.won_previous_deal = False
-    g.dealer = view["dealer"]
-    g.seats = []
+    seats: list[SeatState] = []
     pos = 0
     for i, t in enumerate(view["table"]):
         if i == me:
-            g.seats.append(seat_state(view))
+            seats.append(seat_state(view))
             continue
         hand = counts_of(pool[pos : pos + sizes[i]])
         pos += sizes[i]
@@ -192,21 +187,13 @@ def world(view: dict[str, Any], rng: random.Random) -> Game:
         s.discard_log = list(s.discards)
         s.discarded = {f.index: 0 for f in s.discards}
         s.ate_ca = any(m.kind == "ca" for m in melds)
-        g.seats.append(s)
-    g.stock = pool[pos : pos + view["stock_left"]]
+        seats.append(s)
+    stock = pool[pos : pos + view["stock_left"]]
     # A partial VIEW (typed by a player) leaves some seen cards untyped: out of play.
-    g.seats[(me + 2) % SEATS].passed.extend(pool[pos + view["stock_left"] :])
-    g.initial_stock = tuple(g.stock)
-    g.log = []
-    g.result = None
-    g.claims = []
-    g.owing = None
-    g.chiu_return = None
-    g.chiu_card = None
+    seats[(me + 2) % SEATS].passed.extend(pool[pos + view["stock_left"] :])
     phase = view["phase"]
-    g._phase, g._to_act = phase, view.get("to_act", me)
     offer = view.get("offer")
-    g.offer = None
+    public = None
     if offer:
         card = _face(offer.get("card"), "offer.card")
         source = offer.get("source")
@@ -216,22 +203,14 @@ def world(view: dict[str, Any], rng: random.Random) -> Game:
             to = (door + 1) % SEATS if source == "discard" else door
         claims_open = offer.get("claims_open", phase == "claim" or source != "stock"
                                 or door == to)
-        g.offer = Offer(card, source, door, to, claims_open)
-    if phase == "claim":
-        g._make_public(g.offer)  # type: ignore[arg-type]  # the claims, in priority order
-        while g.claims and g.claims[0][0] != me:
-            g.claims.pop(0)  # seats before this one in priority have declined
-        if not g.claims:
-            raise PositionError(f"phase: seat {me} has no claim on the card on offer (C1–C3)",
-                                field="phase")
-        g._phase, g._to_act = "claim", me
-    elif phase == "discard":
-        g.owing = me
-        chiu = view.get("chiu")
-        if chiu:
-            g.chiu_card = _face(chiu.get("card"), "chiu.card")
-            g.chiu_return = chiu.get("return_to")
-    return g
+        public = Offer(card, source, door, to, claims_open)
+    chiu = view.get("chiu") if phase == "discard" else None
+    return Game.in_play(seats, stock, view["dealer"], seat=me, phase=phase, offer=public,
+                        to_act=view.get("to_act", me),
+                        chiu_card=_face(chiu.get("card"), "chiu.card") if chiu else None,
+                        chiu_return=chiu.get("return_to") if chiu else None,
+                        rules=view.get("rules", "house"),
+                        options=dict(view.get("options") or {}))
 
 
 def hidden_count(view: dict[str, Any]) -> int:
