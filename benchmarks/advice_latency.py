@@ -35,9 +35,10 @@ from service_load import gunicorn  # noqa: E402  (the same server settings)
 
 
 def chan_bodies(n: int) -> list[bytes]:
-    from advisor.chan.advice import AdvisorBot
+    from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
     from advisor.chan.bots import GreedyBot
     from advisor.chan.game import Game
+    from advisor.games.advice import AdvisorBot
 
     out: list[bytes] = []
     k = 0
@@ -45,7 +46,7 @@ def chan_bodies(n: int) -> list[bytes]:
         g = Game.from_deal(rng=random.Random(f"latency:{k}"))
         me = k % 4
         k += 1
-        bots = [AdvisorBot() if s == me else GreedyBot() for s in range(4)]
+        bots = [AdvisorBot(advise, DEFAULT_BUDGET_MS) if s == me else GreedyBot() for s in range(4)]
         while g.pending is not None:
             d = g.pending
             legal = g.legal_actions()

@@ -79,7 +79,7 @@ class Recorder(BaseBot):
 
             k = kadvise(view, legal, Budget(ms=self.budget,
                                             seed=self.rng.randrange(2**31)))
-            o = k.best
+            o = k.first
             row = {"p": o.p_first, "expected": o.points, "certain": o.certain,
                    "method": o.method}
             choice = o.action

@@ -69,7 +69,7 @@ class KhanhooRecorder(BaseBot):
         seed = self.rng.randrange(2**31)
         budget = (Budget(seed=seed) if self.seconds is None
                   else Budget(ms=self.seconds * 1000, seed=seed))
-        best = advise(view, legal, budget).best
+        best = advise(view, legal, budget).first
         if not best.certain and best.situation is not None:
             self.rows.append({"situation": best.situation.to_json(), "method": best.method,
                               "phase": view["phase"], "players": view["players"]})

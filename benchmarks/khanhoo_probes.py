@@ -52,12 +52,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from advisor.games.bots import Bot
+from advisor.games.bots import BaseBot, Bot
 from advisor.games.simulate import PlayerStats
 from advisor.khanhoo import advice
 from advisor.khanhoo.advice import (
     HORIZON,
-    AdvisorBot,
     Budget,
     Option,
     Race,
@@ -90,9 +89,11 @@ def claimed(g: Game, seat: int, discard: Action) -> bool:
 
 
 @dataclass
-class Probe(AdvisorBot):
+class Probe(BaseBot):
     """The advisor, with the real game at hand (``game``) for the cheating probes."""
 
+    budget: Budget
+    name: str = "advisor"
     kind: str = "advisor"
     denial_cost: float = 1.0
     continuations: int = 16
@@ -114,7 +115,7 @@ class Probe(AdvisorBot):
             plain = advice._race_of
             setattr(advice, "_race_of", self._known_race)  # noqa: B010
             try:
-                return advise(view, legal, self.budget).best.action
+                return advise(view, legal, self.budget).best
             finally:
                 setattr(advice, "_race_of", plain)  # noqa: B010
         if self.kind == "stock" and len(self.real.stock) >= 4:
@@ -122,7 +123,7 @@ class Probe(AdvisorBot):
             hidden = [c.code for s, st in enumerate(self.real.seats) if s != view["seat"]
                       for c in cards_of(st.counts())]
             view = {**view, "pile": [*view["pile"], *hidden]}
-        return advise(view, legal, self.budget).best.action
+        return advise(view, legal, self.budget).best
 
     def _denial(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         options = advise(view, legal, replace(self.budget, claim_cost=0)).options

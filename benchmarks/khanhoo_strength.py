@@ -24,38 +24,24 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from advisor.khanhoo.advice import AdvisorBot, Budget
-from advisor.khanhoo.game import Action, Game
+from advisor.games.advice import AdvisorBot
+from advisor.khanhoo.advice import Budget, advise
+from advisor.khanhoo.game import Game
 from advisor.khanhoo.seats import make_bot
 from advisor.khanhoo.simulate import ROUTES, Summary, play, simulate
 
 
-class TimedAdvisor(AdvisorBot):
-    """The advisor, timing each decision."""
-
-    times: list[float]
-
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        start = time.perf_counter()
-        action = super().decide(view, legal)
-        self.times.append(time.perf_counter() - start)
-        return action
-
-
 def latency(players: int, opponent: str, budget_ms: float, deals: int, seed: int) -> None:
-    bot = TimedAdvisor(Budget(ms=budget_ms))
-    bot.times = []
+    bot = AdvisorBot(advise, budget_ms)
     for k in range(deals):
         g = Game.from_deal(players, rng=random.Random(f"latency:{seed}:{k}"))
         play(g, [bot] + [make_bot(opponent, seed=k) for _ in range(players - 1)])
-    t = sorted(bot.times)
+    t = sorted(bot.latencies)
     p99 = t[min(len(t) - 1, int(len(t) * 0.99))]
     print(f"advisor time per decision over {len(t)} decisions: median "
           f"{statistics.median(t) * 1000:.0f} ms, 99% {p99 * 1000:.0f} ms, "

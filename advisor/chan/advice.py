@@ -40,7 +40,6 @@ from advisor.chan.lookahead import Leaves, leaves, rollout, static_key
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import check_view, hidden_sizes, unseen_counts, world
 from advisor.errors import HandSizeError, PositionError
-from advisor.games.bots import BaseBot
 
 DEFAULT_BUDGET_MS = 100.0
 Method = Literal["certain", "model", "model+playouts"]
@@ -202,8 +201,8 @@ class Advice:
 
 # --- the advice -----------------------------------------------------------------------------
 
-def advise(view: dict[str, Any], *, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0,
-           samples: int | None = None, legal: Sequence[Action] | None = None,
+def advise(view: dict[str, Any], legal: Sequence[Action] | None = None, *,
+           budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0, samples: int | None = None,
            limit_ms: float = MAX_BUDGET_MS) -> Advice:
     """Rank every legal action of the seat whose VIEW is given.
 
@@ -378,22 +377,6 @@ def _pct(p: float) -> str:
     return f"{p:.0%}".replace("%", " %")
 
 
-class AdvisorBot(BaseBot):
-    """The advisor as a player (``advisor`` or ``advisor:BUDGET_MS`` in seat specs)."""
-
-    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0) -> None:
-        self.budget_ms = budget_ms
-        self.name = f"advisor:{budget_ms:g}"
-        self.rng = random.Random(seed)
-        self.latencies: list[float] = []
-
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        advice = advise(view, budget_ms=self.budget_ms, seed=self.rng.randrange(2**31),
-                        legal=legal)
-        self.latencies.append(advice.seconds)
-        return advice.best
-
-
 TYPED_SOURCES = ("discard", "stock", "passed")
 """Where a typed card on offer comes from: the previous seat's discard; a stock card
 revealed at the seat's own door (claims open, C5); a stock card revealed at the previous
@@ -477,7 +460,6 @@ __all__ = [
     "TYPED_SOURCES",
     "ActionAdvice",
     "Advice",
-    "AdvisorBot",
     "Sampled",
     "advise",
     "explain",

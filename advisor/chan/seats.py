@@ -9,33 +9,20 @@
 
 from __future__ import annotations
 
-from advisor.chan.advice import DEFAULT_BUDGET_MS, AdvisorBot
+from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
 from advisor.chan.bots import GreedyBot
 from advisor.chan.game import Action
-from advisor.errors import AdvisorError
 from advisor.games import bots
+from advisor.games.advice import advisor_factory
 from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
 
 SPEC_HELP = "random | greedy | advisor | advisor:BUDGET_MS | exec:COMMAND"
 MAX_BUDGET_MS = 10_000
 
 
-def advisor_bot(argument: str, seed: int | None) -> Bot:
-    """``advisor`` (the default budget) or ``advisor:BUDGET_MS``."""
-    try:
-        ms = float(argument) if argument else DEFAULT_BUDGET_MS
-    except ValueError:
-        ms = -1.0
-    if not 0 < ms <= MAX_BUDGET_MS:
-        spec = f"advisor:{argument}"
-        raise AdvisorError(f"'{spec}': the budget is milliseconds, 0 < ms ≤ {MAX_BUDGET_MS}",
-                           field="seats", token=spec)
-    return AdvisorBot(ms, seed=seed or 0)
-
-
 BUILTINS: dict[str, bots.BotFactory] = {
     "greedy": bots.no_argument(lambda seed: GreedyBot(), "greedy"),
-    "advisor": advisor_bot,
+    "advisor": advisor_factory(advise, DEFAULT_BUDGET_MS, MAX_BUDGET_MS),
 }
 
 

@@ -30,7 +30,7 @@ Quartette (K10) are certain: chance 1 and their exact points.
 >>> from advisor.khanhoo.game import Game
 >>> g = Game.from_deal(players=3, seed=4)
 >>> adv = advise(g.view(g.leader), g.legal_actions(), Budget(rollouts=0))
->>> adv.best.action in g.legal_actions(), 0.0 < adv.options[0].p_first < 1.0
+>>> adv.best in g.legal_actions(), 0.0 < adv.options[0].p_first < 1.0
 (True, True)
 """
 
@@ -43,7 +43,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
-from advisor.games.bots import BaseBot
 from advisor.khanhoo.bots import SeatCards, partners, without
 from advisor.khanhoo.cards import (
     CARDS,
@@ -176,12 +175,18 @@ class Advice:
     budget_spent: bool = False
 
     @property
-    def best(self) -> Option:
+    def first(self) -> Option:
+        """The option advised first."""
         return self.options[0]
 
+    @property
+    def best(self) -> Action:
+        """The action advised first (as every game's advice says it)."""
+        return self.options[0].action
+
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "phase": self.phase, "best": self.best.action.to_json(),
-                "explanation": self.best.explanation,
+        return {"seat": self.seat, "phase": self.phase, "best": self.best.to_json(),
+                "explanation": self.first.explanation,
                 "options": [o.to_json() for o in self.options],
                 "seconds": round(self.seconds, 3), "budget_spent": self.budget_spent}
 
@@ -461,9 +466,14 @@ class Seen:
             stock_left=self.stock_left)
 
 
-def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None = None) -> Advice:
-    """Rank the legal actions of the seat whose VIEW this is (bot protocol)."""
+def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None = None, *,
+           budget_ms: float | None = None, seed: int | None = None) -> Advice:
+    """Rank the legal actions of the seat whose VIEW this is (bot protocol), within
+    ``budget`` (``budget_ms`` and ``seed``, when given, override its time and seed)."""
     budget = budget or Budget()
+    if budget_ms is not None or seed is not None:
+        budget = replace(budget, ms=budget.ms if budget_ms is None else budget_ms,
+                         seed=budget.seed if seed is None else seed)
     start = time.perf_counter()
     seat = SeatCards.of(view)
     judge = Judge(seat, budget)
@@ -761,36 +771,9 @@ def advise_json(obj: object, budget: Budget | None = None) -> Advice:
 
 # --- as a bot ------------------------------------------------------------------------------------
 
-@dataclass
-class AdvisorBot(BaseBot):
-    """Plays the advisor's first choice (seat spec ``advisor``, or ``advisor:MS``)."""
-
-    budget: Budget = field(default_factory=Budget)
-    name: str = "advisor"
-
-    @classmethod
-    def from_spec(cls, spec: str, seed: int | None = None) -> AdvisorBot:
-        """The bot of a seat spec: ``advisor`` or ``advisor:MS`` (its budget in
-        milliseconds, as for every advisor)."""
-        ms = Budget().ms
-        if ":" in spec:
-            try:
-                ms = float(spec.split(":", 1)[1])
-            except ValueError:
-                ms = -1.0
-            if not 0 < ms <= MAX_BUDGET_MS:
-                raise AdvisorError(f"'{spec}': the budget is milliseconds, 0 < ms ≤ "
-                                   f"{MAX_BUDGET_MS}", field="seats", token=spec)
-        return cls(Budget(ms=ms, seed=seed or 0), spec)
-
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        return advise(view, legal, self.budget).best.action
-
-
 __all__ = [
     "METHODS",
     "Advice",
-    "AdvisorBot",
     "Budget",
     "Option",
     "advice_request",

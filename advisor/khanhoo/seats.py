@@ -3,15 +3,16 @@
 
 >>> make_bot("greedy").name
 'greedy'
->>> make_bot("advisor:200").budget.seconds
-0.2
+>>> make_bot("advisor:200").name
+'advisor:200'
 """
 
 from __future__ import annotations
 
 from advisor.games import bots
+from advisor.games.advice import advisor_factory
 from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
-from advisor.khanhoo.advice import AdvisorBot
+from advisor.khanhoo.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.khanhoo.bots import GreedyBot
 from advisor.khanhoo.game import Action
 
@@ -19,8 +20,7 @@ SPEC_HELP = "random | greedy | advisor | advisor:BUDGET_MS | exec:COMMAND"
 
 BUILTINS: dict[str, bots.BotFactory] = {
     "greedy": bots.no_argument(lambda seed: GreedyBot(), "greedy"),
-    "advisor": lambda argument, seed: AdvisorBot.from_spec(
-        f"advisor:{argument}" if argument else "advisor", seed),
+    "advisor": advisor_factory(advise, Budget().ms, MAX_BUDGET_MS),
 }
 
 

@@ -90,7 +90,7 @@ def _chance(p: float) -> str:
 
 def advice_text(adv: Advice, st: Style) -> str:
     """Advice: the best action's explanation, then every action ranked."""
-    out = [st.head(f"Seat {adv.seat} ({adv.phase}): {adv.best.explanation}")]
+    out = [st.head(f"Seat {adv.seat} ({adv.phase}): {adv.first.explanation}")]
     out.append(f"{'action':<28}{'first':>7}{'±':>6}{'points':>8}{'±':>6}{'dist':>6}{'acc':>5}"
                "  method")
     for o in adv.options:

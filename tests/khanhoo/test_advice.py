@@ -29,7 +29,7 @@ FAST = Budget(ms=2000, rollouts=2)
 
 def test_going_out_comes_first_with_its_exact_points() -> None:
     adv = advise_json({"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h 4c"}, FAST)
-    best = adv.best
+    best = adv.first
     assert best.action == Action("out", best.action.card) and best.p_first == 1.0
     assert best.certain and best.points == 34 and best.method == "exact"
     assert "34 points now" in best.explanation
@@ -39,11 +39,11 @@ def test_going_out_comes_first_with_its_exact_points() -> None:
 
 def test_a_claim_that_completes_the_hand_goes_out_at_once() -> None:
     adv = advise_json({"hand": WAITING, "offer": "2c", "from": "left"}, FAST)
-    assert adv.phase == "claim" and adv.best.action.do == "take"
+    assert adv.phase == "claim" and adv.best.do == "take"
     # the race counts it done, 17 points; a better claim may still win the card (K5)
-    assert adv.best.race_first == 1.0 and adv.best.race_points == 17
+    assert adv.first.race_first == 1.0 and adv.first.race_points == 17
     passing = next(o for o in adv.options if o.action == Action("pass"))
-    assert passing.p_first < adv.best.p_first < 1.0 and passing.method == "tree"
+    assert passing.p_first < adv.first.p_first < 1.0 and passing.method == "tree"
 
 
 def test_near_going_out_the_points_are_exact() -> None:
@@ -64,7 +64,7 @@ def test_every_legal_action_once_even_when_the_budget_is_spent() -> None:
     assert sorted(map(str, (o.action for o in adv.options))) == sorted(map(str, legal))
     assert all(0.0 <= o.p_first <= 1.0 for o in adv.options)
     j = adv.to_json()
-    assert j["best"] == adv.best.action.to_json() and len(j["options"]) == len(legal)
+    assert j["best"] == adv.best.to_json() and len(j["options"]) == len(legal)
 
 
 def test_advice_on_a_record_prefix_uses_the_pending_seat() -> None:

@@ -76,7 +76,7 @@ def test_going_out_now_is_certain() -> None:
     outs = [o for o in adv.options if o.action.do == "out"]
     assert outs and all(o.certain and o.p_first == 1.0 and o.p_first_se == 0.0
                         for o in outs)
-    assert adv.best.points == 34 and "certain" in adv.best.explanation
+    assert adv.first.points == 34 and "certain" in adv.first.explanation
     others = [o for o in adv.options if o.action.do != "out"]
     assert others and all(0.0 < o.p_first < 1.0 and not o.certain for o in others)
     j = adv.to_json()["options"][0]
@@ -88,7 +88,7 @@ def test_a_claim_that_completes_the_hand_is_not_certain() -> None:
     scoring more wins the card (K5)."""
     adv = advise_json({"hand": "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d",
                        "offer": "2c", "from": "left"}, QUICK)
-    take = adv.best
+    take = adv.first
     assert take.action.do == "take" and not take.certain and take.race_first == 1.0
     assert 0.5 < take.p_first < 1.0 and take.points > 0
     assert "±" in take.explanation and "unless a better claim" in take.explanation
