@@ -8,11 +8,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from typing import Any
 
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
+from advisor.registry import GAMES
 from service import gate, playstore, problems
 
 DEFAULTS: dict[str, Any] = {
@@ -58,11 +60,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     gate.install(app)
     playstore.install(app)
 
-    from service import analyze_page, chan, khanhoo, meta, play
+    from service import analyze_page, meta, play
 
     app.register_blueprint(meta.bp)
-    app.register_blueprint(chan.bp)
-    app.register_blueprint(khanhoo.bp)
+    for game in GAMES:  # each registered game's endpoints (service.<name>)
+        app.register_blueprint(import_module(f"service.{game.name}").bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(analyze_page.bp)
 

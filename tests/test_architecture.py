@@ -120,3 +120,20 @@ def test_the_library_needs_no_web_or_terminal_framework() -> None:
                  for n in ([a.name for a in node.names] if isinstance(node, ast.Import)
                            else [node.module or ""])}
         assert not names & {"click", "flask", "marshmallow"}, m
+
+
+def test_the_games_and_the_shared_layer_do_not_import_the_registry() -> None:
+    for below in ("advisor.games", "advisor.chan", "advisor.khanhoo"):
+        assert _importers(below, "advisor.registry") == []
+
+
+def test_every_registered_game_has_its_commands_and_endpoints() -> None:
+    from advisor.cli import main
+    from advisor.registry import GAMES
+    from service import create_app
+
+    routes = {r.rule for r in create_app({"TESTING": True}).url_map.iter_rules()}
+    for g in GAMES:
+        group = main.commands[g.name]
+        assert {"replay", "simulate"} <= set(group.commands)  # type: ignore[attr-defined]
+        assert any(r.startswith(f"/v1/{g.name}/") for r in routes)

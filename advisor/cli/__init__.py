@@ -11,12 +11,13 @@ Exit codes (documented in docs/cli.md):
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import click
 
 from advisor import __version__
-from advisor.cli.chan import chan
-from advisor.cli.common import reader_gone
-from advisor.cli.khanhoo import khanhoo
+from advisor.cli.common import reader_gone, replay_command
+from advisor.registry import GAMES
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -25,8 +26,10 @@ def main() -> None:
     """Hand evaluator and move advisor for Chắn and Khanhoo."""
 
 
-main.add_command(chan)
-main.add_command(khanhoo)
+for _game in GAMES:  # each registered game's group (advisor.cli.<name>), and its replay
+    _group: click.Group = getattr(import_module(f"advisor.cli.{_game.name}"), _game.name)
+    _group.add_command(replay_command(_game.name, _game.replay))
+    main.add_command(_group)
 
 
 def run() -> None:

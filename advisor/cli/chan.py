@@ -14,7 +14,7 @@ from advisor.chan.analysis import Analysis, analyze
 from advisor.chan.game import Game
 from advisor.chan.position import WIN_BY, Position, position_from_fields
 from advisor.chan.profiles import PROFILES
-from advisor.chan.record import read_records, replay, view_at
+from advisor.chan.record import read_records, view_at
 from advisor.chan.scoring import ScoreResult, score
 from advisor.chan.simulate import Summary, simulate
 from advisor.chan.text import advice_text, analysis_text, score_text, simulation_text
@@ -23,7 +23,6 @@ from advisor.cli.common import (
     EXIT_USAGE,
     dumps,
     position_items,
-    replay_records,
     run_positions,
     simulate_and_report,
     terminal_style,
@@ -152,21 +151,6 @@ def simulate_cmd(games: int, seed: int, seats: str, duplicate: bool, rules: str,
 
     simulate_and_report(run, games * (4 if duplicate else 1), as_json, records,
                         simulation_text)
-
-
-@chan.command("replay")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
-@click.option("--json", "as_json", is_flag=True, help="One JSON verdict per record.")
-def replay_cmd(file: IO[str], as_json: bool) -> None:
-    """Validate game records (one per line, or one JSON document): every move and the
-    result. Exit 0 when all are valid; otherwise name the first illegal move of each bad
-    record with its rule ID and exit 3.
-
-    \b
-    Example:
-      advisor chan replay tests/chan/golden/records.jsonl
-    """
-    replay_records(file, as_json, replay)
 
 
 @chan.command("advise")

@@ -156,6 +156,24 @@ def replay_records(file: IO[str], as_json: bool, replay: Callable[[object], Repl
         sys.exit(EXIT_BAD_INPUT)
 
 
+def replay_command(game: str, replay: Callable[[object], Replay]) -> click.Command:
+    """The ``advisor GAME replay FILE`` command of a game (made for every registered game
+    by :mod:`advisor.cli`)."""
+
+    @click.command("replay")
+    @click.argument("file", type=click.File("r", encoding="utf-8"))
+    @click.option("--json", "as_json", is_flag=True, help="One JSON verdict per record.")
+    def replay_cmd(file: IO[str], as_json: bool) -> None:
+        replay_records(file, as_json, replay)
+
+    replay_cmd.help = (
+        "Validate game records (one per line, or one JSON document): every move and the "
+        "result. Exit 0 when all are valid; otherwise name the first illegal move of each "
+        "bad record with its rule ID and exit 3.\n\n\b\nExample:\n"
+        f"  advisor {game} replay tests/{game}/golden/records.jsonl")
+    return replay_cmd
+
+
 def simulate_and_report(run: Callable[[Callable[[Any, list[str]], None]], Any], games: int,
                         as_json: bool, records: IO[str] | None,
                         text: Callable[[Any], str]) -> None:

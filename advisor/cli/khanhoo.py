@@ -17,7 +17,6 @@ from advisor.cli.common import (
     dumps,
     position_items,
     read_items,
-    replay_records,
     run_items,
     run_positions,
     simulate_and_report,
@@ -30,7 +29,6 @@ from advisor.khanhoo.advice import Budget, advise_json
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.game import MAX_TURNS, Game, table_rules
 from advisor.khanhoo.position import Position
-from advisor.khanhoo.record import replay
 from advisor.khanhoo.rules import OPTION_HELP, Rules
 from advisor.khanhoo.scoring import Settlement, score
 from advisor.khanhoo.simulate import Summary, simulate
@@ -261,21 +259,6 @@ def simulate_cmd(games: int, seed: int, seats: str, duplicate: bool, variation: 
 
     simulate_and_report(run, games * (len(specs) if duplicate else 1), as_json, records,
                         simulation_text)
-
-
-@khanhoo.command("replay")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
-@click.option("--json", "as_json", is_flag=True, help="One JSON verdict per record.")
-def replay_cmd(file: IO[str], as_json: bool) -> None:
-    """Validate game records (one per line, or one JSON document): every move and the
-    result. Exit 0 when all are valid; otherwise name the first illegal move of each bad
-    record with its rule ID and exit 3.
-
-    \b
-    Example:
-      advisor khanhoo replay tests/khanhoo/golden/records.jsonl
-    """
-    replay_records(file, as_json, replay)
 
 
 __all__ = ["khanhoo"]
