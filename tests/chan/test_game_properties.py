@@ -17,7 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from advisor.chan.cards import FACES, FULL_DECK
 from advisor.chan.game import SEATS, Action, Game
 from advisor.chan.record import replay
-from advisor.errors import IllegalActionError
+from tests.games.checks import legal_accepted_others_refused
 
 RULE_ID = re.compile(r"^(S[1-3]|T[1-7]|R[1-9]|C[1-5]|W[1-3])$")
 EVERY_ACTION = [Action("heaven"), Action("pass"), Action("chiu"), Action("win"),
@@ -87,23 +87,7 @@ class RandomDeals(RuleBasedStateMachine):
 
     @invariant()
     def legal_accepted_others_rejected_with_a_rule(self) -> None:
-        g = self.game
-        d = g.pending
-        if d is None:
-            return
-        legal = set(g.legal_actions())
-        for seat in range(SEATS):
-            for a in EVERY_ACTION:
-                if seat == d.seat and a in legal:
-                    assert g.can(seat, a)
-                    continue
-                try:
-                    g.verify(seat, a)
-                except IllegalActionError as err:
-                    assert RULE_ID.match(err.rule), err.rule
-                    assert err.message.startswith(f"{err.rule}: ")
-                else:
-                    raise AssertionError(f"seat {seat} {a} accepted but not listed as legal")
+        legal_accepted_others_refused(self.game, SEATS, EVERY_ACTION, RULE_ID)
 
 
 RandomDeals.TestCase.settings = settings(max_examples=25, stateful_step_count=120,

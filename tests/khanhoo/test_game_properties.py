@@ -14,11 +14,11 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from advisor.errors import IllegalActionError
 from advisor.khanhoo.cards import CARDS, cards_of
 from advisor.khanhoo.game import Action, Game, claim_action, table_rules
 from advisor.khanhoo.record import replay
 from advisor.khanhoo.rules import Rules
+from tests.games.checks import legal_accepted_others_refused
 
 RULE_ID = re.compile(r"^K(1|3|4|5|6|7|8|10)$")
 SIMPLE = [Action("pass"), Action("draw"), Action("quartette"),
@@ -94,18 +94,7 @@ class RandomDeals(RuleBasedStateMachine):
             tries += [claim_action(do, held[k:k + 2]) for do in ("take", "bump")
                       for k in range(0, len(held) - 1, 3)]
             tries += [a for a in legal if a.do in ("take", "bump")]
-        for seat in range(g.players):
-            for a in tries:
-                if seat == d.seat and a in legal:
-                    assert g.can(seat, a)
-                    continue
-                try:
-                    g.verify(seat, a)
-                except IllegalActionError as err:
-                    assert RULE_ID.match(err.rule), err.rule
-                    assert err.message.startswith(f"{err.rule}: ")
-                else:
-                    raise AssertionError(f"seat {seat} {a} accepted but not listed as legal")
+        legal_accepted_others_refused(g, g.players, tries, RULE_ID)
 
 
 RandomDeals.TestCase.settings = settings(max_examples=25, stateful_step_count=150,

@@ -111,31 +111,12 @@ def test_a_bump_replaced_by_a_sequence_bump() -> None:
     assert r.move == n + 1 and r.rule == "K5"
 
 
-def test_changed_result_is_reported() -> None:
-    rec = _first("variation")
-    rec["result"]["points"] += 1
-    r = replay(rec)
-    assert not r.valid and r.move is None and "result.points" in r.describe()
-
-
-def test_truncated_record_is_incomplete_unless_partial() -> None:
-    rec = _first("four-orphan")
-    del rec["result"]
-    rec["moves"] = rec["moves"][:10]
-    assert not replay(rec).valid and "not over" in replay(rec).describe()
-    assert replay(rec, partial=True).valid
-
-
 @pytest.mark.parametrize(("change", "field"), [
-    (lambda r: r.update(format="khanhoo-record/2"), "format"),
-    (lambda r: r.update(dealer=7), "dealer"),
-    (lambda r: r["hands"][0].pop(), "hands[0]"),
     (lambda r: r["stock"].pop(), "hands"),
     (lambda r: r["stock"].__setitem__(0, "5s"), "stock"),
     (lambda r: r.update(sets=9), "sets"),
     (lambda r: r.update(options={"colour": True}), "options.colour"),
     (lambda r: r.update(orphan=0), "orphan"),
-    (lambda r: r.update(colour="red"), "colour"),
 ])
 def test_malformed_records(change: Any, field: str) -> None:
     rec = _first("two-take")
@@ -143,13 +124,6 @@ def test_malformed_records(change: Any, field: str) -> None:
     r = replay(rec)
     assert not r.valid and isinstance(r.error, RecordError)
     assert r.error.field == field
-
-
-def test_a_move_that_is_not_an_action() -> None:
-    rec = _first("two-take")
-    rec["moves"][0] = {"seat": rec["moves"][0]["seat"], "do": "dance"}
-    r = replay(rec)
-    assert r.move == 1 and "dance" in r.describe()
 
 
 def main() -> None:
