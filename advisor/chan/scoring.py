@@ -130,8 +130,10 @@ def _instances(pos: Position, prof: Profile, chan: int, ca: int) -> list[tuple[s
     found.append(("thien_khai", len(pos.dealt_fours)))
     if pos.win_by == "chiu":
         found.append(("chiu_u", 1))
-    bon_faces = [m.faces[0] for m in pos.exposed.melds
-                 if m.kind == "chan" and cards[m.faces[0].index] == 4]
+    # one Bòn per face: two eaten Chắn of one face are one set of four (§7)
+    bon_faces = sorted({m.faces[0] for m in pos.exposed.melds
+                        if m.kind == "chan" and cards[m.faces[0].index] == 4},
+                       key=lambda f: f.index)
     found.append(("bon", len(bon_faces)))
     if red == 0:
         found.append(("bach_dinh", 1))

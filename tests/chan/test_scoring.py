@@ -116,6 +116,21 @@ def test_bon_four_copies_with_an_eaten_chan(rules: str, points: int) -> None:
     assert codes(r) == {"bon": 1} and r.points == points
 
 
+@pytest.mark.parametrize(("rules", "points"), [("house", 5), ("cvv", 3)])
+def test_bon_is_one_per_face_even_with_two_eaten_chan_of_it(rules: str, points: int) -> None:
+    # the four 2s in two eaten Chắn are one set of four: one Bòn, not two (§7, one per face)
+    hand = "3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8s 9v 2v 2m"
+    r = win(hand, card="9s", rules=rules, melds=["2s 2s", "2s 2s"])
+    assert r.win and codes(r) == {"bon": 1} and r.points == points
+
+
+def test_bon_counts_each_face_once() -> None:
+    # two faces, each with all four copies and an eaten Chắn: two Bòn
+    hand = "3v 3v 4v 4v 5v 5v 6v 6v 7v 8v 8s 9v 9s 2s 2s"
+    r = win(hand, card="7v", melds=["2s 2s", "3v 3v"])
+    assert r.win and codes(r)["bon"] == 2
+
+
 def test_bon_not_with_a_chiu_meld() -> None:
     hand = "2v 2v 4v 4v 6m 6m 9m 9m 2s 2m 4s 4m 3v 3m 8v"
     r = win(hand, melds=["5s 5s 5s 5s"])
