@@ -15,7 +15,7 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
 from advisor.registry import GAMES
-from service import gate, playstore, problems
+from service import gate, headers, playstore, problems
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 256 * 1024,  # bytes; a larger body is 413
@@ -57,6 +57,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["KHANHOO_ADVICE_SECONDS"] = app.config["KHANHOO_ADVICE_MS"] / 1000
 
     problems.register(app)
+    headers.install(app)
     gate.install(app)
     playstore.install(app)
 

@@ -100,18 +100,8 @@ _PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{ spec.info.title }} API {{ spec.info.version }}</title>
-<style>
-body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
-       padding: 0 1rem; color: #222; }
-h2 { border-top: 1px solid #ccc; padding-top: 1rem; margin-top: 2rem; }
-code, pre { font: 13px ui-monospace, monospace; background: #f4f4f4; }
-pre { padding: .5rem; overflow-x: auto; }
-table { border-collapse: collapse; width: 100%; margin: .5rem 0; }
-th, td { text-align: left; vertical-align: top; padding: .25rem .5rem;
-         border-bottom: 1px solid #ddd; }
-.method { font-weight: bold; color: #fff; background: #1a6b3c; padding: 0 .4rem; }
-.get { background: #24579e; }
-</style></head><body>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/static/docs.css"></head><body>
 <h1>{{ spec.info.title }} API <small>{{ spec.info.version }}</small></h1>
 {{ text_html(spec.info.description) }}
 <p>The machine-readable document: <a href="/openapi.json">/openapi.json</a>

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import Blueprint, Response, current_app, render_template
+from flask import Blueprint, Response, current_app, render_template, request
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
@@ -79,7 +79,9 @@ class NewTableSchema(Schema):
     rules = fields.String(validate=validate.OneOf(list(PROFILES)),
                           metadata={"description": "rules profile (default `house`)"})
     seed = StrictInteger(validate=validate.Range(0, 2**63 - 1), metadata={
-        "description": "seed of the deal (default: a random one, never shown)"})
+        "description": "a practice deal: the same seed deals the same cards to anyone "
+                       "(`practice` in the table; its record says so). Without it the "
+                       "cards are shuffled from the server's entropy: no seed exists"})
 
 
 class PlayActionSchema(ActionSchema):
@@ -156,6 +158,10 @@ class TableSchema(Schema):
     waiting = StrictBoolean(required=True, metadata={
         "description": "the player has a decision to make (`legal` is not empty)"})
     over = StrictBoolean(required=True)
+    practice = StrictBoolean(required=True, metadata={
+        "description": "a practice deal, dealt from the `seed` given at `POST /v1/play`: the "
+                       "same seed deals the same cards to anyone. Other tables are shuffled "
+                       "from the server's entropy and no seed exists"})
     view = fields.Nested(PlayViewSchema, required=True)
     legal = fields.List(fields.Nested(ActionSchema), required=True)
     log = fields.List(fields.Nested(EventSchema), required=True)
@@ -174,6 +180,13 @@ class MoveSchema(Schema):
     with_ = fields.String(data_key="with")
 
 
+class PracticeSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    seed = StrictInteger(required=True, metadata={"description": "the seed that deals it"})
+
+
 class RecordSchema(Schema):
     """A finished deal as a game record (`chan-record/1`, rules §8.2):
     `advisor chan replay` checks it."""
@@ -190,6 +203,8 @@ class RecordSchema(Schema):
     stock = fields.List(fields.String(), required=True)
     moves = fields.List(fields.Nested(MoveSchema), required=True)
     result = fields.Nested(DealResultSchema, required=True)
+    practice = fields.Nested(PracticeSchema, metadata={
+        "description": "present for a practice deal only: the seed anyone may deal it from"})
 
 
 # --- the API ---------------------------------------------------------------------------
@@ -303,10 +318,13 @@ def record(table: str) -> Response:
 
 @bp.get("/play")
 def page() -> str:
-    """The game in the browser (service/templates/play.html, service/static/play.js)."""
+    """The game in the browser (service/templates/play.html, service/static/play.js).
+    ``/play?seed=N`` deals practice deals from seed N, and says so."""
     faces = {f.code: {"vi": f.vi, "red": f.red, "rank": f.rank, "suit": f.suit}
              for f in FACES}
-    return render_template("play.html", faces=faces, rules=list(PROFILES))
+    seed = request.args.get("seed", "")
+    return render_template("play.html", faces=faces, rules=list(PROFILES),
+                           practice=seed if seed.isdigit() else None)
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -392,6 +410,7 @@ def _table_json(sid: str, version: int, t: Table, expires_in: float) -> dict[str
         "opponents": list(t.opponents),
         "waiting": t.waiting,
         "over": t.over,
+        "practice": t.practice,
         "view": t.view(),
         "legal": [a.to_json() for a in t.legal()],
         "log": t.public_log(),

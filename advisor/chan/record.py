@@ -32,7 +32,9 @@ from advisor.games.records import (
 )
 
 RECORD_FIELDS = ("format", "rules", "options", "dealer", "players", "hands", "stock", "moves",
-                 "result")
+                 "result", "practice")
+"""A record's fields; ``practice`` (``{"seed": N}``) marks a browser game's practice deal,
+dealt from a seed anyone may give again."""
 
 
 def game_from_record(rec: object) -> Game:

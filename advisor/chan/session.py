@@ -94,15 +94,19 @@ class Table:
     def new(cls, *, seed: int | None = None, rules: str = "house",
             opponents: Sequence[str] = ("greedy", "greedy", "greedy"),
             advance: bool = True) -> Table:
-        """Deal a new game (a random seed unless ``seed``) and play up to the human's
-        first decision."""
+        """Deal a new game and play up to the human's first decision.
+
+        Without ``seed`` the cards are shuffled from the operating system's entropy
+        (:class:`random.SystemRandom`): no seed exists, so none can be searched for from
+        the player's own hand, and the deal lives only where the table is kept. With a
+        ``seed`` it is a *practice deal*: the same seed deals the same cards, to anyone
+        (:attr:`practice`; its record says so)."""
         if len(opponents) != 3:
             raise AdvisorError(f"opponents: {len(opponents)} given; the table has three",
                                field="opponents")
         specs = [check_opponent(s) for s in opponents]
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        t = cls(Game.from_deal(seed, rules=rules), specs, seed)
+        rng = random.SystemRandom() if seed is None else random.Random(seed)
+        t = cls(Game.from_deal(rng=rng, rules=rules), specs, seed)
         if advance:
             t.advance()
         return t
@@ -213,9 +217,18 @@ class Table:
             self._bots = bots
         return self._bots
 
+    @property
+    def practice(self) -> bool:
+        """A practice deal: dealt from a seed anyone may give again (see :meth:`new`)."""
+        return self.seed is not None
+
     def record(self) -> dict[str, Any]:
-        """The deal as a ``chan-record/1`` object (a prefix while it is being played)."""
-        return self.game.to_record(players=["you", *self.opponents])
+        """The deal as a ``chan-record/1`` object (a prefix while it is being played); a
+        practice deal's record says so, with its seed (``practice``)."""
+        rec = self.game.to_record(players=["you", *self.opponents])
+        if self.practice:
+            rec["practice"] = {"seed": self.seed}
+        return rec
 
 
 __all__ = ["HUMAN", "OPPONENT_SPECS", "SESSION_FORMAT", "Step", "Table", "check_opponent"]

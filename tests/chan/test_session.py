@@ -4,6 +4,7 @@ round-trips through JSON, and every finished table gives a record that replays v
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -25,6 +26,32 @@ def test_any_human_play_ends_in_a_valid_record(seed: int, choices: random.Random
         t.act(choices.choice(t.legal()))
     assert t.legal() == []
     assert replay(t.record()).valid
+
+
+def test_a_deal_without_a_seed_is_shuffled_from_the_systems_entropy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    used: list[str] = []
+
+    class Recording(random.SystemRandom):
+        def shuffle(self, x: Any) -> None:
+            used.append("system")
+            super().shuffle(x)
+
+    monkeypatch.setattr("advisor.chan.session.random.SystemRandom", Recording)
+    t = Table.new(opponents=["greedy"] * 3)
+    assert used == ["system"] and t.seed is None and not t.practice
+    assert "practice" not in t.record() and t.to_json()["seed"] is None
+    # two such deals are different deals (a repeat would be a 1 in 10^100 event)
+    assert Table.new().record()["hands"] != Table.new().record()["hands"]
+
+
+def test_a_practice_deal_is_the_same_for_its_seed_and_its_record_says_so() -> None:
+    a, b = Table.new(seed=42), Table.new(seed=42)
+    assert a.practice and a.record()["hands"] == b.record()["hands"]
+    while not a.over:
+        a.act(a.legal()[0])
+    rec = a.record()
+    assert rec["practice"] == {"seed": 42} and replay(rec).valid
 
 
 def test_view_is_the_humans() -> None:

@@ -314,15 +314,17 @@ def test_opponents_are_greedy_or_advisor_with_a_capped_budget(client: FlaskClien
         _problem(client.post("/v1/play", json=body), 422)
 
 
-def test_a_seed_deals_the_same_cards_and_a_random_one_is_never_shown(
+def test_a_seed_deals_a_practice_deal_and_an_ordinary_table_has_no_seed(
         client: FlaskClient, db: str) -> None:
     a, b = _new(client, seed=42), _new(client, seed=42)
     assert a["view"] == b["view"] and a["id"] != b["id"]
+    assert a["practice"] is True
     c = _new(client)
-    seed = _stored(db, c["id"]).seed  # it would tell every hand
-    assert seed is not None
+    # shuffled from the server's entropy: no seed exists to search for from the hand
+    assert _stored(db, c["id"]).seed is None
     answers = [c, client.get(f"/v1/play/{c['id']}").get_json()]
-    assert not [p for a in answers for p, v in _walk(a) if v == seed or v == str(seed)]
+    assert c["practice"] is False
+    assert not [p for a in answers for p, _ in _walk(a) if "seed" in str(p)]
 
 
 # --- the page ---------------------------------------------------------------------------
@@ -340,3 +342,9 @@ def test_the_page_is_self_contained(client: FlaskClient) -> None:
     for url in links:
         if url.startswith("/static/"):
             assert client.get(url).status_code == 200
+
+
+def test_the_page_labels_a_practice_deal(client: FlaskClient) -> None:
+    assert "Practice deal 5" in client.get("/play?seed=5").get_data(as_text=True)
+    assert "Practice deal" not in client.get("/play").get_data(as_text=True)
+    assert "Practice deal" not in client.get("/play?seed=x").get_data(as_text=True)

@@ -65,6 +65,9 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
     errors: list[str] = []
     elsewhere: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    # anything the security policy refuses (an inline script or style, a foreign asset)
+    pg.on("console", lambda msg: errors.append(msg.text)
+          if "Content Security Policy" in msg.text or "Refused to" in msg.text else None)
     pg.on("request", lambda req: None if req.url.startswith((base_url, "data:"))
           else elsewhere.append(req.url))
     pg.set_default_timeout(20_000)
@@ -78,7 +81,7 @@ def _click(page: Page, selector: str) -> None:
     """Click a button that talks to the server and wait for its answer to be drawn."""
     with page.expect_response(lambda r: "/v1/play" in r.url):
         page.click(selector)
-    page.wait_for_function("!document.body.classList.contains('busy')")
+    page.locator("body:not(.busy)").wait_for()  # no script string: the page's CSP forbids eval
 
 
 def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> None:
@@ -151,6 +154,19 @@ def test_the_table_fits_a_phone(browser: Browser, base_url: str) -> None:
     page.wait_for_selector("#door0 .hand .card")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
+
+
+def test_the_pages_run_under_their_security_policy(page: Page, base_url: str) -> None:
+    for path in ("/play?seed=3", "/analyze", "/docs"):
+        response = page.goto(f"{base_url}{path}")
+        assert response is not None
+        headers = response.all_headers()
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["x-content-type-options"] == "nosniff"
+        page.wait_for_load_state("load")
+    # the API page's styles come from its own stylesheet, so the policy keeps them
+    assert page.evaluate("getComputedStyle(document.body).maxWidth") == "960px"
 
 
 def test_the_analysis_page(page: Page, base_url: str) -> None:
