@@ -23,6 +23,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_ADVICE_BUDGET_MS": 200.0,  # the advisor's time per VIEW, whatever the client asks
     "MAX_ADVICE_SAMPLES": 500,  # sampled worlds per VIEW when the client fixes the number
     "MAX_ADVICE_BATCH": 10,  # VIEWs per advice request (each takes its full budget)
+    "MAX_HINT_SAMPLES": 50,  # playout worlds of one hint in the browser game
     "KHANHOO_ADVICE_MS": 100.0,  # one Khanhoo advice (the request does not choose it)
     # The gate in front of advice, per worker process (service/gate.py): more is 503.
     "ADVICE_SLOTS": 1,  # advice requests computing at once

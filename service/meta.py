@@ -28,6 +28,7 @@ LIMITS = {
     "max_advice_batch": "MAX_ADVICE_BATCH",
     "max_advice_budget_ms": "MAX_ADVICE_BUDGET_MS",
     "max_advice_samples": "MAX_ADVICE_SAMPLES",
+    "max_hint_samples": "MAX_HINT_SAMPLES",
     "khanhoo_advice_ms": "KHANHOO_ADVICE_MS",
     "khanhoo_advice_seconds": "KHANHOO_ADVICE_SECONDS",  # the same, as before (v1 clients)
     "advice_slots": "ADVICE_SLOTS",

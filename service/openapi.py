@@ -56,6 +56,7 @@ class Doc:
     gated: bool = False
     example: Any = None
     status: int = 200
+    throttled: str | None = None  # why a 429 may answer (with Retry-After)
 
 
 def document(
@@ -67,6 +68,7 @@ def document(
     gated: bool = False,
     example: Any = None,
     status: int = 200,
+    throttled: str | None = None,
 ) -> Callable[[F], F]:
     """Describe a view in the OpenAPI document.
 
@@ -75,12 +77,13 @@ def document(
     list of them the body may be instead (the answer is then a list too); ``query`` the
     schema of the query parameters; ``gated`` that the view goes through the gate (503
     with Retry-After); ``example`` a request body shown in the document and tried by
-    schemathesis; ``status`` the status of a successful answer (201 for a view that creates).
+    schemathesis; ``status`` the status of a successful answer (201 for a view that creates);
+    ``throttled`` when a 429 (with Retry-After) may answer instead.
     Arguments of the URL rule (``<session>``) become path parameters.
     """
     results = result if isinstance(result, tuple) else (result,)
     bodies = body if isinstance(body, tuple) else (body,)
-    doc = Doc(results, bodies, batch, query, gated, example, status)
+    doc = Doc(results, bodies, batch, query, gated, example, status, throttled)
 
     def mark(view: F) -> F:
         setattr(view, _ATTR, doc)
@@ -212,5 +215,10 @@ def _operation(app: Flask, view: Callable[..., Any], doc: Doc, endpoint: str,
             {"Retry-After": {"description": "seconds to wait before retrying",
                              "schema": {"type": "string", "pattern": "^[0-9]+$"},
                              "required": True}})
+    if doc.throttled:
+        responses["429"] = _problem(doc.throttled, {
+            "Retry-After": {"description": "seconds to wait before retrying",
+                            "schema": {"type": "string", "pattern": "^[0-9]+$"},
+                            "required": True}})
     responses["default"] = _problem("any other error (404, 405 …)")
     return op

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -274,17 +275,49 @@ def act(table: str) -> dict[str, Any]:
     return _table_json(row.id, row.version + 1, t, playstore.store().ttl_s)
 
 
+class InFlight:
+    """The hints being computed in this worker, by table: one at a time per table, so that
+    one player cannot fill the advice gate with the hints of one deal."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.tables: set[str] = set()
+
+    @contextmanager
+    def only_one(self, table: str) -> Iterator[None]:
+        with self.lock:
+            if table in self.tables:
+                raise Problem(429, "hint-in-progress", "A hint is already being computed",
+                              "this table's previous hint is still being computed; ask again "
+                              "when it has answered", headers={"Retry-After": "1"})
+            self.tables.add(table)
+        try:
+            yield
+        finally:
+            with self.lock:
+                self.tables.discard(table)
+
+
+_HINTS = InFlight()
+
+
 @bp.post("/v1/play/<table>/hint")
-@document(AdviceSchema, query=AdviceQuerySchema, gated=True)
+@document(AdviceSchema, query=AdviceQuerySchema, gated=True,
+          throttled="this table's previous hint is still being computed")
 def hint(table: str) -> dict[str, Any]:
     """The advisor's ranking of the player's legal actions, best first.
 
     It sees only the player's VIEW. `samples` and `budget_ms` add playouts, capped by
-    the server as for `POST /v1/chan/advice`.
+    the server as for `POST /v1/chan/advice`, and the playouts further by
+    `MAX_HINT_SAMPLES` (a page's hint). One hint per table is computed at a time: another
+    for the same table meanwhile is answered 429 with `Retry-After`, before it takes a
+    place at the advice gate.
     """
-    with ticket() as passage:
+    with _HINTS.only_one(table), ticket() as passage:
         query = AdviceQuery.read(AdviceQuerySchema(), DEFAULT_BUDGET_MS)
         budget, samples = query.budget_ms, query.samples
+        if samples is not None:
+            samples = min(samples, int(current_app.config["MAX_HINT_SAMPLES"]))
         _, t = _find(table)
         if not t.waiting:
             raise Problem(409, "not-your-turn", "Not your turn",

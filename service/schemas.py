@@ -469,6 +469,8 @@ class LimitsSchema(Schema):
                                         metadata={"description": "MAX_ADVICE_BUDGET_MS"})
     max_advice_samples = StrictInteger(required=True,
                                        metadata={"description": "MAX_ADVICE_SAMPLES"})
+    max_hint_samples = StrictInteger(required=True,
+                                     metadata={"description": "MAX_HINT_SAMPLES: one hint"})
     khanhoo_advice_ms = fields.Float(
         required=True, metadata={"description": "KHANHOO_ADVICE_MS: one Khanhoo advice"})
     khanhoo_advice_seconds = fields.Float(

@@ -348,3 +348,42 @@ def test_the_page_labels_a_practice_deal(client: FlaskClient) -> None:
     assert "Practice deal 5" in client.get("/play?seed=5").get_data(as_text=True)
     assert "Practice deal" not in client.get("/play").get_data(as_text=True)
     assert "Practice deal" not in client.get("/play?seed=x").get_data(as_text=True)
+
+
+def test_one_hint_per_table_at_a_time_and_hint_samples_are_capped(
+        db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    import service.play
+
+    app = create_app({"TESTING": True, "PLAY_DB": db, "ADVICE_SLOTS": 2,
+                      "MAX_HINT_SAMPLES": 3, "MAX_ADVICE_BUDGET_MS": 5000.0})
+    client = app.test_client()
+    first, other = _new(client, seed=1), _new(client, seed=2)
+    started, release = threading.Event(), threading.Event()
+    asked: list[int | None] = []
+    real = service.play.advise
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs.get("samples"))
+        if len(asked) == 1:  # the first hint holds its place until told to go on
+            started.set()
+            release.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service.play, "advise", slow)
+    answers: list[Any] = []
+    worker = threading.Thread(target=lambda: answers.append(app.test_client().post(
+        f"/v1/play/{first['id']}/hint", query_string={"samples": 500})))
+    worker.start()
+    assert started.wait(10)
+    again = client.post(f"/v1/play/{first['id']}/hint")  # the same table: turned away
+    problem = _problem(again, 429)
+    assert problem["type"] == "/problems/hint-in-progress"
+    assert again.headers["Retry-After"] == "1"
+    assert client.post(f"/v1/play/{other['id']}/hint").status_code == 200  # another table
+    release.set()
+    worker.join(10)
+    assert answers and answers[0].status_code == 200
+    assert asked[0] == 3  # samples=500 asked, MAX_HINT_SAMPLES=3 played
+    assert client.post(f"/v1/play/{first['id']}/hint").status_code == 200  # free again
