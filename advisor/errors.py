@@ -6,6 +6,21 @@ where a rule is involved, its ID from ``shared/rules/chan.md``.
 
 from __future__ import annotations
 
+MAX_MESSAGE = 400
+"""The longest error message, in characters: a huge bad token is cut, not echoed whole."""
+MAX_TOKEN = 80
+
+
+def cut(text: str, limit: int) -> str:
+    """``text``, or its start and how long it was when it is longer than ``limit``.
+
+    >>> cut("x" * 1000, 20)
+    'xxxxxxxxxx… (1,000 characters)'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit // 2]}… ({len(text):,} characters)"
+
 
 class AdvisorError(ValueError):
     """Base class of every error the library raises on bad input."""
@@ -14,10 +29,13 @@ class AdvisorError(ValueError):
     kind = "invalid-input"
 
     def __init__(self, message: str, *, field: str | None = None, token: str | None = None) -> None:
+        if token is not None and len(token) > MAX_TOKEN:
+            message = message.replace(token, cut(token, MAX_TOKEN))  # a huge bad token
+        message = cut(message, MAX_MESSAGE)
         super().__init__(message)
         self.message = message
         self.field = field
-        self.token = token
+        self.token = None if token is None else cut(token, MAX_TOKEN)
 
 
 class CardError(AdvisorError):

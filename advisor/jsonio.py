@@ -29,6 +29,9 @@ class Document:
 
 def documents(text: str, name: str) -> Iterator[Document]:
     """The items of ``text`` (read from ``name``), labelled for messages."""
+    if not text.strip():
+        yield Document(name, error=f"{name}: no input (it is empty)")
+        return
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:

@@ -16,6 +16,7 @@ from advisor.chan.position import WIN_BY, Position, position_from_fields
 from advisor.chan.profiles import PROFILES
 from advisor.chan.record import read_records, view_at
 from advisor.chan.scoring import ScoreResult, score
+from advisor.chan.seats import SPEC_HELP
 from advisor.chan.simulate import Summary, simulate
 from advisor.chan.text import advice_text, analysis_text, score_text, simulation_text
 from advisor.cli.common import (
@@ -23,6 +24,7 @@ from advisor.cli.common import (
     EXIT_USAGE,
     dumps,
     position_items,
+    read_text,
     run_positions,
     simulate_and_report,
     terminal_style,
@@ -119,7 +121,7 @@ __all__ = ["Analysis", "ScoreResult", "chan"]
               help="Seed: the same seed plays the same deals.")
 @click.option("--seats", default="greedy,random,random,random", show_default=True,
               metavar="SPEC,SPEC,SPEC,SPEC",
-              help="The four players, seat 0 first: random | greedy | exec:COMMAND.")
+              help=f"The four players, seat 0 first: {SPEC_HELP}.")
 @click.option("--duplicate", is_flag=True,
               help="Play each deal four times with the players rotated (cuts luck out).")
 @click.option("--rules", "-r", type=click.Choice(list(PROFILES)), default="house",
@@ -206,7 +208,7 @@ def advise_cmd(file: IO[str] | None, hand: str | None, melds: tuple[str, ...],
                                                             if given else ""))
     try:
         if file is not None:
-            view = json.loads(file.read())
+            view = json.loads(read_text(file, file.name))
         elif record_file is not None:
             if seat is None:
                 raise click.UsageError("--record needs --seat")

@@ -51,10 +51,24 @@ Item = Document
 """One position read from the input (see :mod:`advisor.jsonio`)."""
 
 
+def read_text(stream: IO[str], name: str) -> str:
+    """The whole text of an input; text that is not UTF-8 is bad input, named as such."""
+    try:
+        return stream.read()
+    except UnicodeDecodeError as err:
+        raise AdvisorError(f"{name}: not UTF-8 text (byte 0x{err.object[err.start]:02x} at "
+                           f"position {err.start})", field="$") from None
+
+
 def read_items(stream: IO[str], name: str) -> Iterator[Item]:
     """Positions from a file: one JSON document (an object or a list of objects), or
-    JSON lines (one object per line; blank lines are skipped)."""
-    return documents(stream.read(), name)
+    JSON lines (one object per line; blank lines are skipped). Input that is not UTF-8
+    text is one bad item."""
+    try:
+        text = read_text(stream, name)
+    except AdvisorError as err:
+        return iter([Item(name, error=err.message)])
+    return documents(text, name)
 
 
 def run_items(
@@ -117,9 +131,18 @@ def run_positions(items: Callable[[], list[Item]], as_json: bool, answer: Callab
         count += 1
 
     def show_error(item: Item, message: str) -> None:
+        nonlocal count
         click.echo(f"advisor: {message}", err=True)
-        if as_json and item.label:
-            click.echo(dumps({"error": message}))  # keep one output line per input position
+        if not item.label:
+            return
+        # in a batch, an answer for every input, so that the answers line up
+        if as_json:
+            click.echo(dumps({"error": message}))
+        else:
+            if count:
+                click.echo()
+            click.echo(f"error: {message}")
+        count += 1
 
     try:
         code = run_items(items(), answer, show, show_error)
@@ -143,13 +166,15 @@ def replay_records(file: IO[str], as_json: bool, replay: Callable[[object], Repl
             obj = obj["record"]  # a golden-file entry
         outcome = Replay(None, RecordError(item.error)) if item.error else replay(obj)
         label = item.label or "record"
+        said = item.error or outcome.describe()  # a reading error names the input already
         if as_json:
             click.echo(dumps({"record": label, "valid": outcome.valid, "move": outcome.move,
                               "rule": outcome.rule,
-                              "error": None if outcome.valid else outcome.describe()}))
+                              "error": None if outcome.valid else said}))
         if not outcome.valid:
             bad += 1
-            click.echo(f"advisor: {label}: {outcome.describe()}", err=True)
+            click.echo(f"advisor: {said}" if item.error else f"advisor: {label}: {said}",
+                       err=True)
     if not as_json:
         click.echo(f"{count - bad} of {count} records valid")
     if bad or not count:

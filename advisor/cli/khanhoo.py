@@ -31,6 +31,7 @@ from advisor.khanhoo.game import MAX_TURNS, Game, table_rules
 from advisor.khanhoo.position import Position
 from advisor.khanhoo.rules import OPTION_HELP, Rules
 from advisor.khanhoo.scoring import Settlement, score
+from advisor.khanhoo.seats import SPEC_HELP
 from advisor.khanhoo.simulate import Summary, simulate
 from advisor.khanhoo.text import (
     advice_text,
@@ -213,8 +214,7 @@ def settle_cmd(scores: tuple[int, ...], names: str | None, file: IO[str] | None,
               help="Seed: the same seed plays the same deals.")
 @click.option("--seats", default="greedy,random,random", show_default=True,
               metavar="SPEC,SPEC[,…]",
-              help="2 to 5 players, seat 0 first: random | greedy | advisor[:SECONDS] | "
-                   "exec:COMMAND.")
+              help=f"2 to 5 players, seat 0 first: {SPEC_HELP}.")
 @click.option("--duplicate", is_flag=True,
               help="Play each deal once per seat rotation (cuts luck out).")
 @click.option("--variation", is_flag=True, help="The 3-set variation (K9): 3 sets + 2 Jokers.")

@@ -7,6 +7,7 @@ table, which refuses an illegal one with its rule ID and changes nothing, and pr
 
 from __future__ import annotations
 
+import os
 import sys
 import unicodedata
 from pathlib import Path
@@ -203,6 +204,12 @@ def play_cmd(opponents: str, rules: str, seed: int | None, record_path: Path | N
       advisor chan play --rules cvv --opponents greedy,advisor:50,random
     """
     specs = _opponents(opponents)
+    if record_path is not None:  # find out now, not once the deal is played
+        folder = record_path.parent
+        if not folder.is_dir():
+            raise click.BadParameter(f"no such folder: {folder}", param_hint="--record")
+        if not os.access(folder, os.W_OK):
+            raise click.BadParameter(f"cannot write in {folder}", param_hint="--record")
     st = terminal_style(use_color())
     try:
         table = Table.new(seed=seed, rules=rules, opponents=specs, advance=False)

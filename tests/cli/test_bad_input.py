@@ -1,0 +1,75 @@
+"""Bad input on the command line is bad input (exit 3, a message naming it), whatever
+shape it takes — and in a batch, every input still gets its line of output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from advisor.cli import main
+from advisor.cli.common import EXIT_BAD_INPUT, EXIT_USAGE
+
+HAND19 = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s"
+
+
+@pytest.fixture
+def run() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.mark.parametrize("argv", [["chan", "score", "-"], ["chan", "analyze", "-"],
+                                  ["chan", "advise", "-"], ["khanhoo", "score", "-"],
+                                  ["chan", "replay", "-"], ["khanhoo", "replay", "-"]])
+def test_input_that_is_not_utf8_is_bad_input(run: CliRunner, argv: list[str]) -> None:
+    r = run.invoke(main, argv, input=b"\xff\xfe")
+    assert r.exit_code == EXIT_BAD_INPUT, r.output
+    assert "not UTF-8 text (byte 0xff at position 0)" in r.stderr
+    assert "internal error" not in r.stderr
+
+
+@pytest.mark.parametrize("argv", [["chan", "score", "-"], ["khanhoo", "analyze", "-"]])
+def test_empty_input_says_so(run: CliRunner, argv: list[str]) -> None:
+    r = run.invoke(main, argv, input="  \n")
+    assert r.exit_code == EXIT_BAD_INPUT and "no input (it is empty)" in r.stderr
+    assert "Expecting value" not in r.stderr
+
+
+def test_replay_of_an_empty_file_names_it_once(run: CliRunner, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    r = run.invoke(main, ["chan", "replay", str(empty)])
+    assert r.exit_code == EXIT_BAD_INPUT
+    assert r.stderr.count(str(empty)) == 1 and "no input" in r.stderr
+
+
+def test_a_huge_bad_token_is_cut_in_the_message(run: CliRunner) -> None:
+    token = "x" * 1_000_000
+    r = run.invoke(main, ["chan", "analyze", "--hand", f"2v 2v {token}"])
+    assert r.exit_code == EXIT_BAD_INPUT
+    assert len(r.stderr) < 1000 and "(1,000,000 characters)" in r.stderr
+
+
+def test_a_batch_in_text_keeps_one_answer_per_input(run: CliRunner) -> None:
+    batch = f'{{"hand": "2v"}}\n{{"hand": "{HAND19}"}}\n{{"hand": "zz"}}\n'
+    r = run.invoke(main, ["chan", "analyze", "-"], input=batch)
+    assert r.exit_code == EXIT_BAD_INPUT
+    answers = r.stdout.split("\n\n")
+    assert len(answers) == 3
+    assert answers[0].startswith("error: <stdin>:1: hand:")
+    assert answers[1].startswith("19 cards")
+    assert answers[2].startswith("error: <stdin>:3: hand: unknown card 'zz'")
+
+
+def test_play_checks_the_record_path_before_the_deal(run: CliRunner, tmp_path: Path) -> None:
+    r = run.invoke(main, ["chan", "play", "--record", str(tmp_path / "no" / "deal.json")],
+                   input="q\n")
+    assert r.exit_code == EXIT_USAGE and "no such folder" in r.stderr
+    assert "Thiên" not in r.stdout and "AI 1" not in r.stdout  # no deal was shown
+
+
+@pytest.mark.parametrize("game", ["chan", "khanhoo"])
+def test_simulate_help_lists_every_seat_spec(run: CliRunner, game: str) -> None:
+    r = run.invoke(main, [game, "simulate", "--help"])
+    assert "advisor:BUDGET_MS" in r.output and "exec:COMMAND" in r.output
