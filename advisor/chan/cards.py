@@ -174,7 +174,9 @@ def _parse_words(words: list[str]) -> Iterable[tuple[str, Face]]:
             yield token, BY_CODE[f"{_RANK_WORDS[folded]}{_suit_of(nxt)}"]
             i += 2
         else:
-            _suit_of(word)  # raises the helpful message for a lone 'van'
+            if _suit_of(word) is not None:  # (a lone 'van' raises its own message)
+                raise CardError(f"'{word}' is a suit and needs a rank before it: '2 {word}', "
+                                f"'nhị {word}' or a code like '2{_suit_of(word)}'", token=word)
             raise CardError(f"unknown card '{word}'", token=word)
 
 

@@ -77,7 +77,8 @@ def _run(
 
 @click.group()
 def chan() -> None:
-    """Chắn: score finished hands and analyse hands in play."""
+    """Chắn: score and analyse hands, advise a decision, play a deal, simulate and
+    replay deals."""
 
 
 chan.add_command(play_cmd)

@@ -380,3 +380,12 @@ def test_section1_glued_errors_name_the_token(token: str, message: str) -> None:
         parse_cards(token)
     assert info.value.token == token and message in info.value.message
     assert f"'{token}'" in info.value.message
+
+
+@pytest.mark.parametrize(("word", "code"), [("vạn", "2v"), ("sách", "2s"), ("văn", "2m"),
+                                            ("strings", "2s")])
+def test_section1_a_suit_word_alone_asks_for_its_rank(word: str, code: str) -> None:
+    with pytest.raises(CardError, match="is a suit and needs a rank") as info:
+        parse_cards(f"{word} 2v")
+    assert info.value.token == word and f"'{code}'" in info.value.message
+    assert parse_cards(f"2 {word}") == [parse_face(code)]  # as the message suggests

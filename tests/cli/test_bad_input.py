@@ -73,3 +73,9 @@ def test_play_checks_the_record_path_before_the_deal(run: CliRunner, tmp_path: P
 def test_simulate_help_lists_every_seat_spec(run: CliRunner, game: str) -> None:
     r = run.invoke(main, [game, "simulate", "--help"])
     assert "advisor:BUDGET_MS" in r.output and "exec:COMMAND" in r.output
+
+
+def test_the_chan_group_help_names_every_job(run: CliRunner) -> None:
+    r = run.invoke(main, ["chan", "--help"])
+    for word in ("score", "analyse", "advise", "play", "simulate", "replay"):
+        assert word in r.output.split("Options:")[0]
