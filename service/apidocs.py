@@ -102,18 +102,19 @@ _PAGE = """<!doctype html>
 <title>{{ spec.info.title }} API {{ spec.info.version }}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/docs.css"></head><body>
+<nav class="top"><a href="/play">Play Chắn</a> · <a href="/analyze">Analyse a hand</a></nav>
 <h1>{{ spec.info.title }} API <small>{{ spec.info.version }}</small></h1>
 {{ text_html(spec.info.description) }}
 <p>The machine-readable document: <a href="/openapi.json">/openapi.json</a>
 (OpenAPI {{ spec.openapi }}).</p>
 <ul>
 {% for o in operations %}<li><a href="#{{ o.id }}"><code>{{ o.method }} {{ o.path }}</code></a>
- — {{ o.op.summary }}</li>
+ — {{ inline_html(o.op.summary) }}</li>
 {% endfor %}</ul>
 {% for o in operations %}
 <h2 id="{{ o.id }}"><span class="method {{ o.method|lower }}">{{ o.method }}</span>
 <code>{{ o.path }}</code></h2>
-<p><strong>{{ o.op.summary }}</strong></p>
+<p><strong>{{ inline_html(o.op.summary) }}</strong></p>
 {{ text_html(o.op.description or "") }}
 {% if o.params %}<h3>Query parameters</h3>
 <table><tr><th>name</th><th>type</th><th>meaning</th></tr>

@@ -220,9 +220,18 @@ function showError(problem) {
   box.replaceChildren();
   if (!problem) { box.hidden = true; return; }
   box.hidden = false;
-  if (problem.rule) box.append(el("span", {class: "rule"}, `Rule ${problem.rule}. `));
-  box.append(problem.detail || problem.title || "Something went wrong.");
+  let detail = problem.detail || problem.title || "Something went wrong.";
+  if (problem.rule) {
+    // "R2: a face held …" under the heading "Not allowed (rule R2)": the rule once
+    if (detail.startsWith(`${problem.rule}: `)) detail = detail.slice(problem.rule.length + 2);
+    box.append(el("span", {class: "rule"}, `Not allowed (rule ${problem.rule}): `));
+    detail = detail.charAt(0).toUpperCase() + detail.slice(1);
+  }
+  box.append(detail);
 }
+
+const UNREACHABLE = "The server cannot be reached. Check your connection, then try again " +
+  "— the deal is kept on the server.";
 
 async function api(method, url, body) {
   const init = {method, headers: {Accept: "application/json"}};
@@ -230,12 +239,21 @@ async function api(method, url, body) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  let resp = await fetch(url, init);
+  const send = async () => {
+    try {
+      return await fetch(url, init);
+    } catch (_) {  // no answer at all: the server is down or the network is
+      const err = new Error(UNREACHABLE);
+      err.problem = {detail: UNREACHABLE};
+      throw err;
+    }
+  };
+  let resp = await send();
   // A busy worker (503, the advisor's gate) says when to come back: wait and retry.
   for (let tries = 0; resp.status === 503 && tries < 3; tries++) {
     const wait = Number(resp.headers.get("Retry-After")) || 1;
     await new Promise((done) => setTimeout(done, wait * 1000));
-    resp = await fetch(url, init);
+    resp = await send();
   }
   const data = await resp.json().catch(() => null);
   if (!resp.ok) {
@@ -295,11 +313,26 @@ function deal() {
 function act(action) {
   if (!table) return;
   return run(async () => {
-    const t = await api("POST", `/v1/play/${table.id}/action`,
-                        {...action, version: table.version});
+    let t;
+    try {
+      t = await api("POST", `/v1/play/${table.id}/action`,
+                    {...action, version: table.version});
+    } catch (err) {
+      if (!err.problem || err.problem.type !== "/problems/stale-version") throw err;
+      // The deal moved on elsewhere (another tab): show it as it is now, and say so.
+      const now = await api("GET", `/v1/play/${table.id}`);
+      seenLog = now.log.length;
+      render(now);
+      const moved = new Error(STALE);
+      moved.problem = {detail: STALE};
+      throw moved;
+    }
     render(t);
   });
 }
+
+const STALE = "This deal was played on in another tab or window; the table now shows it " +
+  "as it is. Choose again.";
 
 function hint() {
   if (!table || !table.waiting) return;

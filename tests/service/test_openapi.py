@@ -224,6 +224,9 @@ def test_docs_page_is_self_contained_html(spec: dict[str, Any]) -> None:
     # Every in-page link has its target.
     targets = set(re.findall(r'id="([^"]+)"', page))
     assert set(re.findall(r'href="#([^"]+)"', page)) <= targets
+    # No markdown left raw (`code` is <code>), and a way back to the game.
+    assert "`" not in page
+    assert 'href="/play"' in page and 'href="/analyze"' in page
 
 
 # --- schemathesis ---------------------------------------------------------------------

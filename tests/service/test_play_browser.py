@@ -115,7 +115,11 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
             version = page.evaluate("table.version")
             _click(page, "#hand button.card:not(.legal) >> nth=0")
             assert page.is_visible("#error")
-            assert page.inner_text("#error .rule").startswith("Rule R")
+            assert page.inner_text("#error .rule").startswith("Not allowed (rule R")
+            said = page.inner_text("#error")
+            rule = said.split("rule ")[1].split(")")[0]
+            assert said.count(rule) == 1, said  # the rule named once, in words
+
             assert page.evaluate("table.version") == version
             refused = True
         if clicks == 5 and not reloaded:
@@ -167,6 +171,26 @@ def test_the_pages_run_under_their_security_policy(page: Page, base_url: str) ->
         page.wait_for_load_state("load")
     # the API page's styles come from its own stylesheet, so the policy keeps them
     assert page.evaluate("getComputedStyle(document.body).maxWidth") == "960px"
+
+
+def test_a_stale_tab_refreshes_itself_and_a_dead_server_is_said_in_words(
+        page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/play?seed=10")
+    _click(page, "#deal")
+    other = page.context.new_page()  # the same browser: it resumes the same table
+    other.goto(f"{base_url}/play?seed=10")
+    other.wait_for_selector("#actions button.action")
+    _click(page, "#actions button.action >> nth=0")  # the first tab plays on
+    version = page.evaluate("table.version")
+    _click(other, "#actions button.action >> nth=0")  # the second chose on the old table
+    assert "played on in another tab" in other.inner_text("#error")
+    assert other.evaluate("table.version") == version  # it shows the deal as it is now
+    other.close()
+    page.route("**/v1/play/**", lambda route: route.abort())  # the server is gone
+    page.click("#actions button.action >> nth=0")
+    page.wait_for_selector("#error:not([hidden])")
+    said = page.inner_text("#error")
+    assert "cannot be reached" in said and "TypeError" not in said
 
 
 def test_the_analysis_page(page: Page, base_url: str) -> None:
