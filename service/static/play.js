@@ -31,6 +31,11 @@ function el(tag, attrs, ...children) {
 
 function name(code) { return FACES[code] ? FACES[code].vi : code; }
 
+// The library's sentences name cards by code ("Eat 6v as Chắn"); the page by name.
+function named(text) {
+  return text.replace(/\b([2-9][vsm]|cc)\b/g, (code) => FACES[code] ? name(code) : code);
+}
+
 function card(code, size, onclick) {
   const f = FACES[code] || {vi: code, red: false, rank: 0};
   const [word, suit] = f.rank ? f.vi.split(" ") : ["Chi", "chi"];
@@ -352,7 +357,7 @@ function showHint(advice) {
   const label = (e) => actionLabel(e.action, table.view) +
     (e.then ? `, then discard ${name(e.then)}` : "");
   out.replaceChildren(
-    el("p", {}, el("strong", {}, "Advisor: "), advice.explanation),
+    el("p", {}, el("strong", {}, "Advisor: "), named(advice.explanation)),
     el("table", {class: "grid", id: "ranking"},
       el("tr", {}, el("th", {}, "#"), el("th", {}, "action"),
          el("th", {class: "num"}, "chance to win"), el("th", {class: "num"}, "expected"),
@@ -363,7 +368,7 @@ function showHint(advice) {
         el("td", {class: "num"}, (e.expected >= 0 ? "+" : "") + e.expected.toFixed(2)),
         el("td", {class: "num"}, e.distance === null ? "—" : e.distance),
         el("td", {}, e.waits.map((w) => `${name(w.card)} (${w.unseen})`).join(", "))))),
-    ...(advice.notes || []).map((n) => el("p", {class: "dim note"}, `Note: ${n}`)),
+    ...(advice.notes || []).map((n) => el("p", {class: "dim note"}, `Note: ${named(n)}`)),
     el("p", {class: "dim"}, (advice.method === "certain" ? "a certain outcome"
       : "chances from the value model, fitted on simulated deals") +
       (advice.samples ? `; playouts in ${advice.samples} worlds` : "") + `, ${advice.ms} ms`));

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -102,12 +103,15 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
             # every chance comes with its interval, or says it is certain
             ranking = page.inner_text("#ranking")
             assert "%–" in ranking or "(certain)" in ranking
+            # the advisor's sentence names cards as the buttons do, not by code
+            said = page.inner_text("#hint-out p >> nth=0")
+            assert not re.search(r"\b([2-9][vsm]|cc)\b", said), said
             # the advisor's notes (e.g. playouts that prefer another action) are shown
             # with the ranking, as the CLI prints them
             page.evaluate("""() => showHint({explanation: "e", actions: [], best: null,
                 notes: ["the playouts prefer discard 6v"], method: "model+playouts",
                 samples: 38, ms: 1})""")
-            assert "Note: the playouts prefer discard 6v" in page.inner_text("#hint-out")
+            assert "Note: the playouts prefer discard Lục Vạn" in page.inner_text("#hint-out")
             hinted = True
         illegal = page.locator("#hand button.card:not(.legal)")
         if not refused and illegal.count():
