@@ -198,9 +198,12 @@ function renderResult(t) {
 }
 
 function render(t) {
+  const ended = t.over && !(table && table.id === t.id && table.over);
   table = t;
   $("setup").hidden = !t.over;
   $("game").hidden = false;
+  const notice = $("practice");
+  if (notice) notice.hidden = !t.practice;  // the label belongs to a practice deal only
   $("table").replaceChildren(middle(t), door(t, 1), door(t, 2), door(t, 3), door(t, 0));
   $("actions").replaceChildren(...t.legal.map((a) =>
     el("button", {type: "button", class: "action", "data-action": JSON.stringify(a),
@@ -209,6 +212,7 @@ function render(t) {
   $("hint-out").hidden = true;
   $("status").textContent = t.over ? "The deal is over." :
     t.waiting ? "Your decision." : "";
+  $("leave").hidden = t.over;
   const log = $("log");
   log.replaceChildren(...t.log.map((e, i) => el("li",
     {class: [i >= seenLog ? "new" : "", e.seat === 0 ? "you" : ""].join(" ").trim()},
@@ -216,6 +220,7 @@ function render(t) {
   seenLog = t.log.length;
   log.scrollTop = log.scrollHeight;
   renderResult(t);
+  if (ended) $("result").scrollIntoView({behavior: "smooth", block: "start"});
 }
 
 // --- talking to the server -----------------------------------------------------------
@@ -291,7 +296,20 @@ async function run(work) {
 
 function remember(t) {
   localStorage.setItem(STORE_KEY, t.id);
-  if (location.hash !== `#${t.id}`) history.replaceState(null, "", `#${t.id}`);
+  // the address is the table's: /play#id (a practice seed is not dealt again on reload)
+  if (location.search || location.hash !== `#${t.id}`) {
+    history.replaceState(null, "", `${location.pathname}#${t.id}`);
+  }
+}
+
+function leave() {
+  // Leave the deal (it stays on the server until it expires) and set up a new one.
+  if (!table || table.over || window.confirm("Leave this deal for a new one?")) {
+    forget();
+    showError(null);
+    $("result").hidden = true;
+    $("hint-out").hidden = true;
+  }
 }
 
 function forget() {
@@ -302,12 +320,16 @@ function forget() {
   $("setup").hidden = false;
 }
 
+// /play?seed=42: the first deal is practice deal 42; every "New deal" after it is a
+// fresh deal (the seed is used once, then dropped from the address).
+let practiceSeed = new URLSearchParams(location.search).get("seed");
+
 function deal() {
   return run(async () => {
     const body = {opponents: [1, 2, 3].map((s) => $(`opp${s}`).value),
                   rules: $("rules").value};
-    const seed = new URLSearchParams(location.search).get("seed");  // /play?seed=42
-    if (seed !== null && /^[0-9]+$/.test(seed)) body.seed = Number(seed);
+    if (practiceSeed !== null && /^[0-9]+$/.test(practiceSeed)) body.seed = Number(practiceSeed);
+    practiceSeed = null;
     const t = await api("POST", "/v1/play", body);
     seenLog = 0;
     remember(t);
@@ -380,6 +402,8 @@ function showHint(advice) {
 }
 
 async function resume() {
+  // /play?seed=N asks for that practice deal: it is not silently replaced by a stored one
+  if (practiceSeed !== null && !location.hash) return;
   const id = location.hash.slice(1) || localStorage.getItem(STORE_KEY);
   if (!id) return;
   await run(async () => {
@@ -391,5 +415,6 @@ async function resume() {
 }
 
 $("deal").addEventListener("click", deal);
+$("leave").addEventListener("click", leave);
 $("hint").addEventListener("click", hint);
 resume();

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from werkzeug.serving import make_server
 
 from advisor.chan.record import replay
@@ -138,6 +138,7 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
         _click(page, "#actions button.action >> nth=0")
         clicks += 1
     assert hinted and refused and reloaded
+    expect(page.locator("#result")).to_be_in_viewport()  # brought into view at the end
     result = page.inner_text("#result")
     assert "point" in result or "Draw" in result
     assert page.locator("#payments td").count() == 4
@@ -148,6 +149,7 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
     download.value.save_as(path)
     rec: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     assert rec["format"] == "chan-record/1" and replay(rec).valid
+    assert rec["practice"] == {"seed": 10}  # dealt from /play?seed=10, and it says so
     run = CliRunner().invoke(cli, ["chan", "replay", str(path)])
     assert run.exit_code == 0, run.output
 
@@ -182,7 +184,7 @@ def test_a_stale_tab_refreshes_itself_and_a_dead_server_is_said_in_words(
     page.goto(f"{base_url}/play?seed=10")
     _click(page, "#deal")
     other = page.context.new_page()  # the same browser: it resumes the same table
-    other.goto(f"{base_url}/play?seed=10")
+    other.goto(f"{base_url}/play")
     other.wait_for_selector("#actions button.action")
     _click(page, "#actions button.action >> nth=0")  # the first tab plays on
     version = page.evaluate("table.version")
@@ -195,6 +197,25 @@ def test_a_stale_tab_refreshes_itself_and_a_dead_server_is_said_in_words(
     page.wait_for_selector("#error:not([hidden])")
     said = page.inner_text("#error")
     assert "cannot be reached" in said and "TypeError" not in said
+
+
+def test_leave_a_deal_and_a_practice_seed_is_dealt_once(page: Page, base_url: str) -> None:
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{base_url}/play?seed=10")
+    _click(page, "#deal")
+    assert page.is_visible("#practice") and "seed" not in page.url  # dealt, and dropped
+    practice_hand = page.inner_text("#door0")
+    page.click("#leave")  # in the middle of the deal
+    assert page.is_visible("#setup") and not page.is_visible("#game")
+    assert page.evaluate("localStorage.length") == 0
+    _click(page, "#deal")  # a new deal: no longer the practice one
+    assert not page.is_visible("#practice")
+    assert page.evaluate("table.practice") is False
+    assert page.inner_text("#door0") != practice_hand
+    # asking for a practice deal does not silently resume the deal in progress
+    page.goto(f"{base_url}/play?seed=5")
+    page.wait_for_load_state("load")
+    assert page.is_visible("#setup") and not page.is_visible("#game")
 
 
 def test_the_analysis_page(page: Page, base_url: str) -> None:
