@@ -154,15 +154,29 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
     assert run.exit_code == 0, run.output
 
 
-def test_the_table_fits_a_phone(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+@pytest.mark.parametrize(("width", "height", "mobile"), [(390, 844, True), (1280, 800, False)])
+def test_a_decision_is_on_the_first_screen(browser: Browser, base_url: str, width: int,
+                                           height: int, mobile: bool) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=2 if mobile else 1, is_mobile=mobile,
+                                  has_touch=mobile)
     page = context.new_page()
-    page.goto(f"{base_url}/play?seed=5")
+    page.goto(f"{base_url}/play?seed=5")  # the practice label takes room too
     with page.expect_response(lambda r: "/v1/play" in r.url):
         page.click("#deal")
     page.wait_for_selector("#door0 .hand .card")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("window.scrollY") == 0
+    # the player's hand, the card on offer and the actions, without scrolling
+    for selector in ("#door0 .hand", "#mid .card", "#actions"):
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None and box["y"] >= 0, selector
+        assert box["y"] + box["height"] <= height, (selector, box)
+    # on the felt or not, the words around the card on offer are readable (not white
+    # on the page's light background)
+    mid = page.locator("#mid")
+    assert mid.evaluate("e => getComputedStyle(e).backgroundColor") != "rgba(0, 0, 0, 0)" \
+        or mid.evaluate("e => getComputedStyle(e.parentElement).display") != "contents"
     context.close()
 
 
