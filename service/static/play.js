@@ -127,7 +127,11 @@ function door(t, seat) {
     el("span", {class: "label"}, label),
     content.length ? content : el("span", {class: "none"}, "—"));
   const parts = [head,
-    row("Melds", s.melds.map((m) => el("span", {class: "meld"}, cards(m, "small")))),
+    row("Melds", s.melds.map((m) => el("span", {class: "meld"},
+      // four of one card: a Chíu (C2), named as such
+      m.length === 4 ? el("span", {class: "kind", title: "four of one card (C2)"}, "Chíu")
+                     : null,
+      cards(m, "small")))),
     row("Discards", cards(s.discards, "small")),
     row("Passed", cards(s.passed, "small"))];
   if (v.offer && v.offer.door === seat) {
@@ -137,7 +141,9 @@ function door(t, seat) {
   }
   if (seat === 0) {
     const discards = new Set(t.legal.filter((a) => a.do === "discard").map((a) => a.card));
-    const canDiscard = t.waiting && v.phase === "discard";
+    // the dealer's opening discard (phase "start") is made by a click too
+    const canDiscard = t.waiting && (v.phase === "discard" || v.phase === "start") &&
+      discards.size > 0;
     const hand = v.hand.map((c) => {
       if (!canDiscard) return card(c, "big");
       const b = card(c, "big", () => act({do: "discard", card: c}));

@@ -232,6 +232,28 @@ def test_leave_a_deal_and_a_practice_seed_is_dealt_once(page: Page, base_url: st
     assert page.is_visible("#setup") and not page.is_visible("#game")
 
 
+def test_the_opening_discard_by_a_click_readable_cards_and_a_chiu_named(
+        page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/play?seed=2")  # you are the dealer: the opening discard is yours
+    _click(page, "#deal")
+    assert page.evaluate("table.view.phase") == "start"
+    legal = page.locator("#hand button.card.legal")
+    assert legal.count() >= 1 and "click a card" in page.inner_text("#door0")
+    version = page.evaluate("table.version")
+    _click(page, "#hand button.card.legal >> nth=0")
+    assert page.evaluate("table.version") == version + 1
+    assert page.evaluate("table.log[0].action.do") == "discard"
+    # the small cards of melds, discards and doors are readable at desktop size
+    size = page.locator(".door .card.small .nm").first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 9
+    # four of one card among a seat's melds is labelled a Chíu
+    page.evaluate("""() => { const t = structuredClone(table);
+        t.view.table[1].melds = [["5v", "5v", "5v", "5v"], ["6s", "6s"]]; render(t); }""")
+    kinds = page.locator("#door1 .meld .kind")
+    assert kinds.count() == 1 and kinds.inner_text() == "Chíu"
+
+
 def test_the_analysis_page(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/analyze")
     page.fill("#hand", SHEET_HAND)
