@@ -154,7 +154,7 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
     assert run.exit_code == 0, run.output
 
 
-@pytest.mark.parametrize(("width", "height", "mobile"), [(390, 844, True), (1280, 800, False)])
+@pytest.mark.parametrize(("width", "height", "mobile"), [(390, 844, True), (1366, 768, False)])
 def test_a_decision_is_on_the_first_screen(browser: Browser, base_url: str, width: int,
                                            height: int, mobile: bool) -> None:
     context = browser.new_context(viewport={"width": width, "height": height},
