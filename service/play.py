@@ -32,7 +32,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
 from advisor.chan.cards import FACES
 from advisor.chan.game import PHASES, SOURCES, Action
-from advisor.chan.profiles import PROFILES
+from advisor.chan.profiles import CONDITIONS, PROFILES
 from advisor.chan.session import Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
 from service import playstore
@@ -145,6 +145,17 @@ class DealResultSchema(Schema):
     payments = fields.List(StrictInteger(), required=True)
 
 
+class ShowdownSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    hands = fields.List(fields.List(fields.String()), required=True, metadata={
+        "description": "each seat's concealed cards at the end, by seat"})
+    pairs = fields.List(fields.List(fields.String()), required=True, metadata={
+        "description": "the winner's ten pairs (a Chắn: the same card twice; a Cạ: same rank,"
+                       " other suit), exposed melds first; empty for a draw"})
+
+
 class TableSchema(Schema):
     """A table as the player sees it."""
 
@@ -166,6 +177,9 @@ class TableSchema(Schema):
     view = fields.Nested(PlayViewSchema, required=True)
     legal = fields.List(fields.Nested(ActionSchema), required=True)
     log = fields.List(fields.Nested(EventSchema), required=True)
+    reveal = fields.Nested(ShowdownSchema, allow_none=True, required=True, metadata={
+        "description": "once the deal is over: every seat's hand and the winning pairs; "
+                       "null while it is played (nothing hidden leaves the server)"})
     result = fields.Nested(DealResultSchema, required=True, allow_none=True)
     expires_in_s = fields.Float(required=True, metadata={
         "description": "seconds until the table expires if nothing is played"})
@@ -357,7 +371,7 @@ def page() -> str:
              for f in FACES}
     seed = request.args.get("seed", "")
     return render_template("play.html", faces=faces, rules=list(PROFILES),
-                           practice=seed if seed.isdigit() else None)
+                           practice=seed if seed.isdigit() else None, conditions=CONDITIONS)
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -433,6 +447,16 @@ def _expires_in(row: playstore.Row) -> float:
     return max(0.0, row.touched + float(current_app.config["PLAY_TTL_S"]) - time.time())
 
 
+def _reveal(t: Table) -> dict[str, Any]:
+    """Once the deal is over: every seat's concealed cards, and the winner's 20 cards as
+    the ten pairs that win (melds first), as the record would show them."""
+    g = t.game
+    hands = [[f.code for f in FACES for _ in range(g.hand(s)[f.index])] for s in range(4)]
+    score = g.result.score if g.result is not None else None
+    pairs = [[a.code, b.code] for a, b in score.pairs] if score is not None else []
+    return {"hands": hands, "pairs": pairs}
+
+
 def _table_json(sid: str, version: int, t: Table, expires_in: float) -> dict[str, Any]:
     """The table as the player sees it — and nothing else (see the module's docstring)."""
     result = t.game.result
@@ -448,6 +472,7 @@ def _table_json(sid: str, version: int, t: Table, expires_in: float) -> dict[str
         "legal": [a.to_json() for a in t.legal()],
         "log": t.public_log(),
         "result": result.to_json() if result is not None else None,
+        "reveal": _reveal(t) if t.over else None,
         "expires_in_s": round(expires_in, 1),
     }
 

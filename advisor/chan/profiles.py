@@ -25,6 +25,29 @@ class Bonus:
     dich: int
 
 
+CONDITIONS: dict[str, str] = {
+    "u_xuong": "a win with no other bonus",
+    "u_chi": "won on the stock card revealed at the winner's own door",
+    "thien_u": "the dealer's 20 dealt cards already win (W3)",
+    "tom": "Tam Vạn, Tam Sách and Thất Văn among the winning cards; once per set",
+    "bach_thu": "exactly 6 Chắn, and no Cạ of the winning card's rank",
+    "leo": "Chi chi, Bát Sách and Cửu Vạn among the winning cards; once per set",
+    "thien_khai": "four identical cards in the dealt hand; once per card",
+    "chiu_u": "won by Chíu",
+    "bon": "all four copies of a card, with an eaten Chắn of it; once per card",
+    "bach_dinh": "no red card among the 20",
+    "tam_do": "exactly 8 red cards",
+    "kinh_tu_chi": "all four Chi chi and no other red card",
+    "thap_thanh": "10 Chắn (a Chíu counts 2)",
+    "bach_thu_chi": "Bạch thủ won on Chi chi",
+    "thong": "the winner also won the previous deal",
+    "dia_u": "won before the second stock card was revealed",
+    "co_chiu": "a Chíu made earlier in the deal; one each",
+    "u_bon": "the winning card itself completes the Bòn",
+}
+"""Each bonus's condition in words, for people (rules §7)."""
+
+
 @dataclass(frozen=True)
 class Profile:
     name: str

@@ -4,6 +4,7 @@
 "use strict";
 
 const FACES = JSON.parse(document.getElementById("faces").textContent);
+const CONDITIONS = JSON.parse(document.getElementById("conditions").textContent);
 const SEATS = ["You", "AI 1", "AI 2", "AI 3"];
 const STORE_KEY = "chan-table";
 const $ = (id) => document.getElementById(id);
@@ -189,10 +190,29 @@ function renderResult(t) {
     r.winning_card ? el("p", {}, "Winning card: ", card(r.winning_card, "small"), " ",
                         name(r.winning_card)) : null,
     el("table", {class: "grid", id: "bonuses"},
-      el("tr", {}, el("th", {}, "Cước (bonus)"), el("th", {class: "num"}, "count"),
-         el("th", {class: "num"}, "base"), el("th", {class: "num"}, "dịch")),
-      r.bonuses.map((b) => el("tr", {}, el("td", {}, b.name), el("td", {class: "num"}, b.count),
+      el("tr", {}, el("th", {}, "Cước (bonus)"), el("th", {}, "because"),
+         el("th", {class: "num"}, "count"), el("th", {class: "num"}, "base"),
+         el("th", {class: "num"}, "dịch")),
+      r.bonuses.map((b) => el("tr", {}, el("td", {}, b.name),
+        el("td", {class: "dim"}, CONDITIONS[b.code] || ""), el("td", {class: "num"}, b.count),
         el("td", {class: "num"}, b.base), el("td", {class: "num"}, b.dich)))));
+    if (t.reveal && t.reveal.pairs.length) {
+      // the winner's 20 cards by group, as the analysis lays them out
+      const chan = t.reveal.pairs.filter((p) => p[0] === p[1]);
+      const ca = t.reveal.pairs.filter((p) => p[0] !== p[1]);
+      const group = (label, pairs) => el("div", {class: "row"},
+        el("span", {class: "label"}, `${label} (${pairs.length})`),
+        pairs.map((p) => el("span", {class: "meld"}, cards(p, "small"))));
+      box.append(el("div", {id: "winning-hand"},
+        el("h3", {}, `${seatName(r.winner)}: the winning cards`),
+        group("Chắn", chan), group("Cạ", ca)));
+    }
+  }
+  if (t.reveal) {
+    box.append(el("div", {id: "hands"}, el("h3", {}, "Every hand at the end"),
+      t.reveal.hands.map((h, s) => el("div", {class: "row"},
+        el("span", {class: "label"}, seatName(s)),
+        h.length ? cards(h, "small") : el("span", {class: "none"}, "—")))));
   }
   box.append(el("table", {class: "grid", id: "payments"},
     el("tr", {}, SEATS.map((s) => el("th", {class: "num"}, s))),

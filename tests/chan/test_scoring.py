@@ -131,6 +131,13 @@ def test_bon_counts_each_face_once() -> None:
     assert r.win and codes(r)["bon"] == 2
 
 
+def test_every_bonus_has_its_condition_in_words() -> None:
+    from advisor.chan.profiles import CONDITIONS, PROFILES
+
+    codes = {code for p in PROFILES.values() for code in p.bonuses}
+    assert codes == set(CONDITIONS) and all(CONDITIONS.values())
+
+
 def test_bon_not_with_a_chiu_meld() -> None:
     hand = "2v 2v 4v 4v 6m 6m 9m 9m 2s 2m 4s 4m 3v 3m 8v"
     r = win(hand, melds=["5s 5s 5s 5s"])

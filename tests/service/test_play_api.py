@@ -130,6 +130,7 @@ def test_whole_games_never_show_a_hidden_card(client: FlaskClient, db: str, seed
     check(table)
     while not table["over"]:
         assert TableSchema().validate(table) == {}
+        assert table["reveal"] is None  # the hands are shown only once the deal is over
         assert table["waiting"] and len(table["legal"]) > 1
         record = client.get(f"/v1/play/{sid}/record")
         assert _problem(record, 409)["type"] == "/problems/deal-not-over"
@@ -149,6 +150,11 @@ def test_whole_games_never_show_a_hidden_card(client: FlaskClient, db: str, seed
     assert TableSchema().validate(table) == {}
     assert table["legal"] == [] and not table["waiting"]
     assert table["result"] == _stored(db, sid).game.result.to_json()
+    g = _stored(db, sid).game
+    assert [sorted(h) for h in table["reveal"]["hands"]] == [
+        sorted(f.code for f in FACES for _ in range(g.hand(s)[f.index])) for s in range(4)]
+    pairs = table["reveal"]["pairs"]
+    assert (len(pairs) == 10) == (g.result.winner is not None)
     record = client.get(f"/v1/play/{sid}/record")
     assert record.status_code == 200
     assert "attachment" in record.headers["Content-Disposition"]

@@ -142,6 +142,11 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
     result = page.inner_text("#result")
     assert "point" in result or "Draw" in result
     assert page.locator("#payments td").count() == 4
+    # every seat's hand at the end; the winner's 20 cards by group; each bonus in words
+    assert page.locator("#hands .row").count() == 4
+    assert page.locator("#winning-hand .card").count() == 20  # AI 1 wins this deal
+    because = page.locator("#bonuses td.dim").all_inner_texts()
+    assert because and all(len(text) > 10 for text in because), because
     assert "AI 1" in page.inner_text("#log")
     with page.expect_download() as download:
         page.click("#record")
