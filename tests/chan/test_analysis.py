@@ -83,3 +83,18 @@ def test_no_winning_set_with_five_exposed_ca() -> None:
     melds = ["2v 2s", "3v 3s", "4v 4s", "5v 5s", "6v 6s"]
     a = analyze(Position.build(hand="7v 7v 8v 8v 9v 9v 2m 2m 3m", melds=melds))
     assert a.distance is None and a.waits == () and a.to_json()["distance"] is None
+
+
+def test_w2_a_hand_one_card_away_but_not_waiting_says_why() -> None:
+    from advisor.chan.text import analysis_text
+    from advisor.text import PLAIN
+
+    # the lone card is Chi chi: pairing it would make 8 Chắn, and W2 wants 6 with 4 Cạ
+    pos = Position.build(hand="2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m cc")
+    a = analyze(pos)
+    assert a.distance == 1 and not a.waits
+    text = analysis_text(a, PLAIN)
+    assert "Not waiting: a win on Chi chi needs exactly 6 Chắn and 4 Cạ (W2)" in text
+    waiting = analyze(Position.build(
+        hand="2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s"))
+    assert "Not waiting" not in analysis_text(waiting, PLAIN)
