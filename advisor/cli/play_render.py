@@ -103,6 +103,8 @@ def illegal_text(err: IllegalActionError) -> str:
     message = err.message.removeprefix(f"{err.rule}: ")
     for pattern, repl in _YOU:
         message = pattern.sub(repl, message)
+    if "not hold" in message:  # a card not in the hand: no rule's title to puzzle over
+        return f"Not allowed: {message} ({err.rule})."
     title = RULE_TITLES.get(err.rule)
     return f"Not allowed — {err.rule}{f' ({title})' if title else ''}: {message}."
 

@@ -267,3 +267,13 @@ def test_eat_alone_takes_the_only_way_or_asks_which() -> None:
         read_command("eat", VIEW_OFFER, two)
     with pytest.raises(Unclear, match="the card on offer is 5s"):
         read_command("chiu 9s", VIEW_OFFER, two)
+
+
+def test_a_card_not_held_is_said_plainly_with_no_rule_title() -> None:
+    from advisor.cli.play_render import illegal_text
+    from advisor.errors import IllegalActionError
+
+    said = illegal_text(IllegalActionError("T2", "seat 0 does not hold 8v"))
+    assert said == "Not allowed: you do not hold 8v (T2)."
+    said = illegal_text(IllegalActionError("R2", "you hold exactly 2 8v; they stay a Chắn"))
+    assert said.startswith("Not allowed — R2 (Keep your Chắn): ")
