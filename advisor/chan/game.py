@@ -569,8 +569,11 @@ class Game(RuleEngine):
         allowed = {"start": ("heaven", "discard", "pass"), "discard": ("discard", "win"),
                    "claim": ("pass", "win", "chiu"), "offer": ("eat", "pass", "chiu", "win")}[phase]
         if a.do not in allowed:
+            # name the moves the seat can make now, not every move of the phase (a win is
+            # a move of the offer phase only on a stock card, C1)
+            now = list(dict.fromkeys(x.do for x in self.legal_actions())) or list(allowed)
             return (turn_rule, f"'{a.do}' is not a move in the {phase} phase "
-                               f"(allowed: {', '.join(allowed)})")
+                               f"(allowed now: {', '.join(now)})")
         if a.do == "eat" and a.card is None and phase == "offer" and self.offer is not None:
             return self._eat_any_problem(s, self.offer.card)
         if a.do in ("discard", "eat") and (a.card is None or not s.hand[a.card.index]):

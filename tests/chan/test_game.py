@@ -281,6 +281,12 @@ def test_t2_an_eat_must_pair_with_the_offered_card() -> None:
     illegal(g, 2, eat("5v"), "T2", "seat 1")  # only the offered seat may eat
 
 
+def test_t2_a_move_of_another_phase_names_the_moves_allowed_now() -> None:
+    g = opened({0: "5v", 1: "5v 6s"})  # a discard offered to seat 1: eat or pass (C1: no win)
+    message = illegal(g, 1, HEAVEN, "T2", "allowed now: eat, pass")
+    assert "win" not in message.split("allowed now:")[1]
+
+
 def test_t2_an_eat_naming_no_card_is_refused_with_the_reason_no_card_eats() -> None:
     g = opened({0: "5v", 1: "2v 2v 3v 3v 4v 4v 6v 6v 7v 7v 8v 8v 9v 9v 2s 2s 3s 3s 4s"})  # no 5
     illegal(g, 1, Action("eat"), "T2", "no card that pairs with 5v")
