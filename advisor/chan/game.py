@@ -571,7 +571,8 @@ class Game(RuleEngine):
         if a.do not in allowed:
             # name the moves the seat can make now, not every move of the phase (a win is
             # a move of the offer phase only on a stock card, C1)
-            now = list(dict.fromkeys(x.do for x in self.legal_actions())) or list(allowed)
+            now: list[str] = list(dict.fromkeys(x.do for x in self.legal_actions()))
+            now = now or list(allowed)
             return (turn_rule, f"'{a.do}' is not a move in the {phase} phase "
                                f"(allowed now: {', '.join(now)})")
         if a.do == "eat" and a.card is None and phase == "offer" and self.offer is not None:
