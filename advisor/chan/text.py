@@ -169,6 +169,9 @@ def advice_text(a: Advice, st: Style) -> str:
                 out.append(st.dim(f"{'':<4}playouts: {sp.win * 100:.0f} ± "
                                   f"{sp.win_se * 100:.0f} % won, {sp.expected:+.2f} ± "
                                   f"{sp.expected_se:.2f} over {sp.worlds} worlds"))
+    if any(e.distance is None for e in a.actions):
+        out.append(st.dim("distance —: no winning set can be made any more (W1: more than "
+                          "four exposed Cạ)"))
     out += [st.dim(f"note: {n}") for n in a.notes]
     how = {"certain": "a certain outcome",
            "model": "chances from the value model, fitted on simulated deals (docs/advisor.md)",
