@@ -91,6 +91,15 @@ def test_thien_khai_one_per_dealt_four(rules: str, points: int) -> None:
     assert codes(r) == {"thien_khai": 1} and r.points == points
 
 
+def test_thien_khai_is_one_per_face_never_two_for_one_face() -> None:
+    hand = "2v 2v 2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3m 8v"
+    with pytest.raises(PositionError, match="listed twice"):  # one face, one Thiên khai
+        win(hand, dealt_fours=["2v", "2v"])
+    two = "2v 2v 2v 2v 4v 4v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 3v 3m"
+    r = win(two, card="4m", dealt_fours=["2v", "4v"])
+    assert r.win and codes(r)["thien_khai"] == 2  # two faces: two
+
+
 def test_thien_khai_needs_the_four_in_the_hand() -> None:
     with pytest.raises(PositionError, match="dealt_fours"):
         win(PLAIN, dealt_fours=["2v"])
@@ -136,6 +145,14 @@ def test_every_bonus_has_its_condition_in_words() -> None:
 
     codes = {code for p in PROFILES.values() for code in p.bonuses}
     assert codes == set(CONDITIONS) and all(CONDITIONS.values())
+
+
+def test_u_bon_replaces_only_the_bon_of_the_winning_card_in_cvv() -> None:
+    # two faces with all four copies and an eaten Chắn: the 5s completed by the winning
+    # card is Ù bòn, the 2s stays a Bòn — one each, never two for one face
+    hand = "2s 2s 5s 3v 3v 4v 4v 6v 6v 7v 7v 8v 8s 9v 9s"
+    r = win(hand, card="5s", rules="cvv", melds=["5s 5s", "2s 2s"])
+    assert r.win and codes(r)["bon"] == 1 and codes(r)["u_bon"] == 1
 
 
 def test_bon_not_with_a_chiu_meld() -> None:
