@@ -161,3 +161,16 @@ def test_view_from_typed_position() -> None:
     with pytest.raises(PositionError, match="stock_left"):
         view_from_position(hand="2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m",
                            offer="8s", seen=" ".join(["9m"] * 4 + ["8m"] * 4), stock_left=23)
+
+
+def test_the_text_explains_a_distance_shown_as_a_dash() -> None:
+    from dataclasses import replace
+
+    from advisor.chan.text import advice_text
+    from advisor.text import PLAIN
+
+    a = advise(EXAMPLE)
+    assert "distance —" not in advice_text(a, PLAIN)
+    last = a.actions[-1]  # as with five exposed Cạ (W1): no distance at all
+    a.actions[-1] = replace(last, leaves=replace(last.leaves, distance=None))
+    assert "distance —: no winning set can be made any more (W1" in advice_text(a, PLAIN)
