@@ -324,7 +324,12 @@ class KhanhooAdviceSchema(Schema):
     explanation = fields.String(required=True)
     options = fields.List(fields.Nested(KhanhooAdviceOptionSchema), required=True,
                           validate=validate.Length(min=1))
-    seconds = fields.Float(required=True, validate=validate.Range(min=0))
+    ms = fields.Float(required=True, validate=validate.Range(min=0), metadata={
+        "description": "the time the advice took, in milliseconds (as for Chắn)"})
+    budget_ms = fields.Float(required=True, validate=validate.Range(min=0), metadata={
+        "description": "the time budget it had, in milliseconds"})
+    seconds = fields.Float(required=True, validate=validate.Range(min=0), metadata={
+        "description": "the same time in seconds (kept for v1 clients)"})
     budget_spent = StrictBoolean(required=True, metadata={
         "description": "the time ran out: the last actions were judged by distance alone"})
 

@@ -173,6 +173,7 @@ class Advice:
     options: tuple[Option, ...]
     seconds: float
     budget_spent: bool = False
+    budget_ms: float = 0.0  # the budget it had
 
     @property
     def first(self) -> Option:
@@ -188,6 +189,7 @@ class Advice:
         return {"seat": self.seat, "phase": self.phase, "best": self.best.to_json(),
                 "explanation": self.first.explanation,
                 "options": [o.to_json() for o in self.options],
+                "ms": round(self.seconds * 1000, 2), "budget_ms": self.budget_ms,
                 "seconds": round(self.seconds, 3), "budget_spent": self.budget_spent}
 
 
@@ -502,7 +504,7 @@ def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None 
                                      situation=sit)
     options.sort(key=rank)
     return Advice(view["seat"], view["phase"], tuple(o.stated() for o in options),
-                  time.perf_counter() - start, spent or judge.out_of_time)
+                  time.perf_counter() - start, spent or judge.out_of_time, budget.ms)
 
 
 def _near_discards(legal: Sequence[Action], seat: SeatCards) -> set[Card]:
