@@ -50,7 +50,7 @@ from advisor.chan.profiles import profile
 from advisor.chan.scoring import ScoreResult, score, settlement
 from advisor.counts import minus, plus, replace
 from advisor.errors import PositionError, RecordError
-from advisor.games.engine import Move, RuleEngine
+from advisor.games.engine import Decision, Move, RuleEngine
 
 SEATS = 4
 DEALER_CARDS = 20
@@ -130,14 +130,6 @@ class Offer:
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card.code, "source": self.source, "door": self.door,
                 "to": self.to, "claims_open": self.claims_open}
-
-
-@dataclass(frozen=True)
-class Decision:
-    """The decision pending: which seat, in which phase (§8.3)."""
-
-    seat: int
-    phase: Phase
 
 
 @dataclass(frozen=True)
@@ -430,21 +422,9 @@ class Game(RuleEngine):
     # --- what is pending --------------------------------------------------------------------
 
     @property
-    def over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def pending(self) -> Decision | None:
-        """The decision to make now, or None when the deal is over."""
-        return None if self.over else Decision(self._to_act, self._phase)
-
-    @property
     def revealed(self) -> int:
         """Stock cards revealed so far."""
         return STOCK_CARDS - len(self.stock)
-
-    def hand(self, seat: int) -> Counts:
-        return self.seats[seat].counts()
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the pending decision; in the claim phase the first is
@@ -454,7 +434,7 @@ class Game(RuleEngine):
             return []
         return [a for a in self._candidates(d) if self._check(d.seat, a) is None]
 
-    def _candidates(self, d: Decision) -> list[Action]:
+    def _candidates(self, d: Decision[Phase]) -> list[Action]:
         s = self.seats[d.seat]
         held = [FACES[i] for i in range(NFACES) if s.hand[i]]
         if d.phase == "start":

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from advisor.counts import Counts
 from advisor.errors import IllegalActionError
 
 
@@ -26,6 +27,15 @@ class Action(Protocol):
 
 
 A = TypeVar("A", bound=Action)
+P = TypeVar("P", bound=str)
+
+
+@dataclass(frozen=True)
+class Decision(Generic[P]):
+    """The decision pending: which seat, in which phase (the game's phases)."""
+
+    seat: int
+    phase: P
 
 
 @dataclass(frozen=True)
@@ -41,9 +51,29 @@ class Move(Generic[A]):
 
 
 class RuleEngine:
-    """The log and the triads' core of a game engine."""
+    """The log, the pending decision and the triads' core of a game engine (the engine
+    keeps ``result``, ``seats``, ``_phase`` and ``_to_act``)."""
 
     log: list[Move[Any]]
+    result: Any
+    seats: list[Any]
+    _phase: Any
+    _to_act: int
+
+    @property
+    def over(self) -> bool:
+        """Whether the deal has ended (``result`` is set)."""
+        return self.result is not None
+
+    @property
+    def pending(self) -> Decision[Any] | None:
+        """The decision to make now, or None when the deal is over."""
+        return None if self.over else Decision(self._to_act, self._phase)
+
+    def hand(self, seat: int) -> Counts:
+        """The concealed cards of ``seat`` (a count vector)."""
+        counts: Counts = self.seats[seat].counts()
+        return counts
 
     def _check(self, seat: int, action: Any) -> tuple[str, str] | None:
         raise NotImplementedError
@@ -76,4 +106,4 @@ class RuleEngine:
         getattr(self, f"_do_{action.do}")(seat, action)
 
 
-__all__ = ["Action", "Move", "RuleEngine"]
+__all__ = ["Action", "Decision", "Move", "RuleEngine"]

@@ -46,7 +46,7 @@ from typing import Any
 
 from advisor.counts import minus
 from advisor.errors import AdvisorError, RecordError
-from advisor.games.engine import Move, RuleEngine
+from advisor.games.engine import Decision, Move, RuleEngine
 from advisor.khanhoo.cards import (
     CARDS,
     JOKER,
@@ -162,14 +162,6 @@ class Action:
 def claim_action(do: str, cards: Iterable[Card]) -> Action:
     """A ``take`` or ``bump`` laying these hand cards with the discard."""
     return Action(do, None, tuple(sorted(cards, key=lambda c: c.index)))
-
-
-@dataclass(frozen=True)
-class Decision:
-    """The decision pending: which seat, in which phase."""
-
-    seat: int
-    phase: str
 
 
 @dataclass(frozen=True)
@@ -332,19 +324,6 @@ class Game(RuleEngine):
         return copy.deepcopy(self, {id(self.rules): self.rules, id(self._solver): self._solver})
 
     # --- what is pending -----------------------------------------------------------------
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def pending(self) -> Decision | None:
-        """The decision to make now, or None when the deal is over."""
-        return None if self.over else Decision(self._to_act, self._phase)
-
-    def hand(self, seat: int) -> Counts:
-        """The concealed cards of ``seat``."""
-        return self.seats[seat].counts()
 
     def next_seat(self, seat: int) -> int:
         """The seat on ``seat``'s left: play is clockwise (K4)."""
