@@ -12,24 +12,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO, Any, Protocol, TypeVar
+from typing import IO, Any, TypeVar
 
 from advisor.errors import AdvisorError, IllegalActionError, PositionError, RecordError
 from advisor.jsonio import documents
 
 T = TypeVar("T")
-
-
-class Replayable(Protocol):
-    """The part of an engine a replay uses."""
-
-    @property
-    def pending(self) -> Any: ...
-
-    @property
-    def over(self) -> bool: ...
-
-    result: Any
 
 
 @dataclass(frozen=True)
