@@ -10,10 +10,29 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from advisor.errors import AdvisorError
 from advisor.games.bots import BaseBot
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What an advisor may spend on one decision, in every game: ``ms`` milliseconds (the
+    unit of every budget), and the ``seed`` of whatever it samples. A game's advisor may
+    extend it with settings of its own (Khanhoo's ``Budget``).
+
+    >>> Budget(250).seconds
+    0.25
+    """
+
+    ms: float = 100.0
+    seed: int = 0
+
+    @property
+    def seconds(self) -> float:
+        return self.ms / 1000
 
 
 class Advice(Protocol):
@@ -73,4 +92,4 @@ def advisor_factory(advise: Advisor, default_ms: float,
     return factory
 
 
-__all__ = ["Advice", "Advisor", "AdvisorBot", "advisor_factory"]
+__all__ = ["Advice", "Advisor", "AdvisorBot", "Budget", "advisor_factory"]

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
+from advisor.games import advice as games_advice
 from advisor.khanhoo.bots import SeatCards, partners, without
 from advisor.khanhoo.cards import (
     CARDS,
@@ -71,20 +72,14 @@ METHODS = ("exact", "tree", "sampled", "model", "distance")
 
 
 @dataclass(frozen=True)
-class Budget:
-    """How much the advisor may spend on one decision: ``ms`` milliseconds (the unit of
-    every advisor budget), and how it spends them."""
+class Budget(games_advice.Budget):
+    """Every advisor's budget (``ms``, ``seed``: :class:`advisor.games.advice.Budget`), and
+    how the Khanhoo advisor spends it."""
 
-    ms: float = 100.0
     rollouts: int = 6  # sampled continuations per action, for the points when far away
     rollout_turns: int = 10
     points_weight: float = 0.002  # chance of going out first worth one expected point
     claim_cost: float = 0.15  # share of the chance lost when an opponent claims a discard
-    seed: int = 0
-
-    @property
-    def seconds(self) -> float:
-        return self.ms / 1000
 
 
 MAX_BUDGET_MS = 60_000
