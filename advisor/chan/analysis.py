@@ -20,7 +20,7 @@ from advisor.chan.pairing import (
     Discard,
     Exposed,
     Pairing,
-    Wait,
+    Useful,
     discard_rows,
     distance,
     is_win,
@@ -71,8 +71,8 @@ class Analysis:
     ca: int
     distance: int | None
     win: bool
-    waits: tuple[Wait, ...]
-    useful: tuple[Wait, ...]
+    waits: tuple[Useful, ...]
+    useful: tuple[Useful, ...]
     discards: tuple[Discard, ...]
 
     @property
@@ -120,8 +120,8 @@ def analyze(pos: Position) -> Analysis:
     d = distance(hand, exposed)
     if pos.total == WIN_SIZE:
         win = is_win(hand, exposed, pos.winning_card)
-        w: tuple[Wait, ...] = ()
-        useful: tuple[Wait, ...] = ()
+        w: tuple[Useful, ...] = ()
+        useful: tuple[Useful, ...] = ()
         table = tuple(discard_table(hand, exposed, seen))
     else:
         win = False
@@ -130,6 +130,6 @@ def analyze(pos: Position) -> Analysis:
         # A waiting hand's useful cards are its waits (W2 included); otherwise, the faces
         # that bring it one card closer.
         useful = w if d == 1 else tuple(
-            Wait(f, unseen[f.index]) for f in useful_faces(hand, exposed))
+            Useful(f, unseen[f.index]) for f in useful_faces(hand, exposed))
         table = ()
     return Analysis(pos, p, p.chan + exposed.chan, p.ca + exposed.ca, d, win, w, useful, table)

@@ -29,7 +29,7 @@ from advisor.chan.cards import COPIES, Counts, Face
 from advisor.chan.game import Action, Game, SeatState, prospect
 from advisor.chan.pairing import (
     Exposed,
-    Wait,
+    Useful,
     discard_distances,
     distance,
     p0_counts,
@@ -45,8 +45,8 @@ class Leaves:
     measures of the hand the look-ahead assumes."""
 
     distance: int | None
-    waits: tuple[Wait, ...]
-    useful: tuple[Wait, ...]
+    waits: tuple[Useful, ...]
+    useful: tuple[Useful, ...]
     unpaired: int
     exposed: Exposed
     then: Face | None = None  # the discard the action is assumed to be followed by
@@ -66,8 +66,8 @@ class Leaves:
 def measure(after: Counts, melds: Exposed, unseen: Counts, then: Face | None = None) -> Leaves:
     """The static measures of a seat's cards ``after`` (with ``melds``) at rest."""
     d = distance(after, melds)
-    waits = tuple(Wait(f, unseen[f.index]) for f in wait_faces(after, melds))
-    useful = waits if d == 1 else tuple(Wait(f, unseen[f.index])
+    waits = tuple(Useful(f, unseen[f.index]) for f in wait_faces(after, melds))
+    useful = waits if d == 1 else tuple(Useful(f, unseen[f.index])
                                         for f in useful_faces(after, melds))
     return Leaves(d, waits, useful, p0_counts(after)[2], melds, then)
 

@@ -418,9 +418,9 @@ def distance(hand: Counts, exposed: Exposed = NO_MELDS) -> int | None:
 # --- waits, useful faces and the discard table -----------------------------------------
 
 @dataclass(frozen=True)
-class Wait:
-    """A face that completes (or, for ``useful``, improves) the hand, and how many
-    copies are still unseen."""
+class Useful:
+    """A face that completes the hand (a wait) or brings it a card closer (a useful
+    card), and how many copies are still unseen — Khanhoo's ``Useful`` too."""
 
     face: Face
     unseen: int
@@ -461,10 +461,10 @@ def wait_faces(hand: Counts, exposed: Exposed = NO_MELDS) -> list[Face]:
     return out
 
 
-def waits(hand: Counts, exposed: Exposed = NO_MELDS, seen: Counts = EMPTY) -> list[Wait]:
+def waits(hand: Counts, exposed: Exposed = NO_MELDS, seen: Counts = EMPTY) -> list[Useful]:
     """:func:`wait_faces` with the copies of each still unseen."""
     unseen = unseen_counts(hand, exposed, seen)
-    return [Wait(f, unseen[f.index]) for f in wait_faces(hand, exposed)]
+    return [Useful(f, unseen[f.index]) for f in wait_faces(hand, exposed)]
 
 
 def useful_faces(hand: Counts, exposed: Exposed = NO_MELDS) -> list[Face]:
@@ -538,8 +538,8 @@ class Discard:
     rule: str | None
     unpaired: int
     distance: int | None
-    waits: tuple[Wait, ...]
-    useful: tuple[Wait, ...]
+    waits: tuple[Useful, ...]
+    useful: tuple[Useful, ...]
 
     @property
     def useful_unseen(self) -> int:
@@ -584,9 +584,9 @@ def discard_rows(hand: Counts, exposed: Exposed, seen: Counts,
         g = min(i // 3, len(GROUPS) - 1)
         after_types[g] = _group_type(_group_of(after, GROUPS[g]), _group_of(cap, GROUPS[g]))
         d = _distance_of_types(after_types, 1, exposed)
-        w = tuple(Wait(x, unseen[x.index]) for x in wait_faces(after, exposed))
+        w = tuple(Useful(x, unseen[x.index]) for x in wait_faces(after, exposed))
         useful = w if d == 1 else tuple(
-            Wait(x, unseen[x.index]) for x in _useful(after, exposed, cap, after_types))
+            Useful(x, unseen[x.index]) for x in _useful(after, exposed, cap, after_types))
         rule = rule_of(f)
         rows.append(Discard(f, rule is None, rule, p0_counts(after)[2], d, w, useful))
     rows.sort(key=lambda r: (not r.legal, r.distance is None, r.distance or 0, -r.useful_unseen,

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from advisor.chan.advice import Advice
 from advisor.chan.analysis import Analysis
 from advisor.chan.cards import Face
-from advisor.chan.pairing import GROUP_NAMES, Meld, Pairing, Wait
+from advisor.chan.pairing import GROUP_NAMES, Meld, Pairing, Useful
 from advisor.chan.scoring import ScoreResult
 from advisor.chan.simulate import Summary
 from advisor.text import Style
@@ -58,7 +58,7 @@ def hand_lines(st: Style, p: Pairing, melds: Sequence[Meld]) -> list[str]:
     return out
 
 
-def waits_text(st: Style, ws: Sequence[Wait]) -> str:
+def waits_text(st: Style, ws: Sequence[Useful]) -> str:
     if not ws:
         return "—"
     total = sum(w.unseen for w in ws)
