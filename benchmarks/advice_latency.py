@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import random
-import statistics
 import sys
 import threading
 import time
@@ -32,6 +31,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from service_load import gunicorn  # noqa: E402  (the same server settings)
+
+from advisor.games.simulate import latency_summary  # noqa: E402
 
 
 def chan_bodies(n: int) -> list[bytes]:
@@ -90,7 +91,7 @@ def ask(url: str, bodies: list[bytes], times: list[float], bad: list[str]) -> No
                 r.read()
         except urllib.error.HTTPError as err:
             bad.append(f"{err.code} {err.read()[:200]!r}")
-        times.append((time.perf_counter() - started) * 1000)
+        times.append(time.perf_counter() - started)
 
 
 def measure(url: str, bodies: list[bytes], clients: int) -> dict[str, Any]:
@@ -102,10 +103,7 @@ def measure(url: str, bodies: list[bytes], clients: int) -> dict[str, Any]:
         t.start()
     for t in threads:
         t.join()
-    times.sort()
-    return {"requests": len(times), "p50": statistics.median(times),
-            "p99": times[min(len(times) - 1, int(len(times) * 0.99))], "worst": times[-1],
-            "not_200": bad}
+    return {**latency_summary(times), "not_200": bad}  # in ms
 
 
 def main() -> None:
@@ -124,8 +122,8 @@ def main() -> None:
     with gunicorn(args.port, args.workers) as base:
         for name, (path, bodies) in cases.items():
             r = measure(base + path, bodies, args.clients)
-            print(f"{name:<8} {r['requests']} requests: median {r['p50']:.1f} ms, 99 % "
-                  f"{r['p99']:.1f} ms, worst {r['worst']:.1f} ms; not 200: "
+            print(f"{name:<8} {r['decisions']} requests: median {r['median']:.1f} ms, 99 % "
+                  f"{r['p99']:.1f} ms, worst {r['max']:.1f} ms; not 200: "
                   f"{len(r['not_200'])} {r['not_200'][:3]}")
 
 

@@ -140,38 +140,23 @@ def khanhoo_slice(args: tuple[int, int, int, float, int]) -> list[Decision]:
     return rows
 
 
-def settlement_table(rows: list[Decision], groups: int = 5) -> list[str]:
-    """The stated expected settlement against the mean settlement, by quantile group."""
-    data = sorted((r["expected"], r["pay"]) for r in rows if "pay" in r)
+def stated_vs_observed(rows: list[Decision], observed: str, title: str, sign: str = "",
+                       groups: int = 5) -> list[str]:
+    """The stated expected value against the mean of what was ``observed`` (``pay``: the
+    settlement; ``score``: Khanhoo's deal score, 0 when not out), by quantile group of
+    the stated value; ``sign`` "+" shows the signs."""
+    data = sorted((r["expected"], r[observed]) for r in rows if observed in r)
     if not data:
         return []
-    out = ["expected settlement, by fifth of the stated value:",
+    out = [f"{title}, by fifth of the stated value:",
            "  stated mean   observed mean   decisions"]
     for g in range(groups):
         part = data[g * len(data) // groups : (g + 1) * len(data) // groups]
         if part:
-            out.append(f"  {statistics.fmean(e for e, _ in part):+11.2f}   "
-                       f"{statistics.fmean(p for _, p in part):+13.2f}   {len(part):9d}")
-    out.append(f"  all: stated {statistics.fmean(e for e, _ in data):+.3f}, observed "
-               f"{statistics.fmean(p for _, p in data):+.3f}")
-    return out
-
-
-def points_table(rows: list[Decision], groups: int = 5) -> list[str]:
-    """Khanhoo: the stated expected points against the seat's mean deal score (0 when it
-    did not go out), by quantile group of the stated value."""
-    data = sorted((r["expected"], r["score"]) for r in rows if "score" in r)
-    if not data:
-        return []
-    out = ["expected points (the deal score, 0 when not out), by fifth of the stated value:",
-           "  stated mean   observed mean   decisions"]
-    for g in range(groups):
-        part = data[g * len(data) // groups : (g + 1) * len(data) // groups]
-        if part:
-            out.append(f"  {statistics.fmean(e for e, _ in part):11.2f}   "
-                       f"{statistics.fmean(p for _, p in part):13.2f}   {len(part):9d}")
-    out.append(f"  all: stated {statistics.fmean(e for e, _ in data):.3f}, observed "
-               f"{statistics.fmean(p for _, p in data):.3f}")
+            out.append(f"  {statistics.fmean(e for e, _ in part):{sign}11.2f}   "
+                       f"{statistics.fmean(p for _, p in part):{sign}13.2f}   {len(part):9d}")
+    out.append(f"  all: stated {statistics.fmean(e for e, _ in data):{sign}.3f}, observed "
+               f"{statistics.fmean(p for _, p in data):{sign}.3f}")
     return out
 
 
@@ -288,7 +273,9 @@ def main() -> None:
     print(f"# Python {platform.python_version()}, {args.jobs} processes, {wall:.0f} s wall")
     print(f"{what}; {args.deals} duplicate deals, seed {args.seed}, budget {budget:g} ms")
     print(rel.text())
-    for line in settlement_table(rows) + points_table(rows):
+    for line in (stated_vs_observed(rows, "pay", "expected settlement", "+")
+                 + stated_vs_observed(rows, "score", "expected points (the deal score, 0 "
+                                                     "when not out)")):
         print(line)
     certain = sum(1 for r in rows if r["certain"])
     print(f"certain outcomes stated: {certain} ({sum(r['won'] for r in rows if r['certain'])}"

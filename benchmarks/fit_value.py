@@ -29,7 +29,6 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +37,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import numpy as np  # noqa: E402  (the bench extra)
-from fitting import fit_least_squares, fit_logistic, standardise  # noqa: E402
+from fitting import (  # noqa: E402
+    fit_least_squares,
+    fit_logistic,
+    held_out_split,
+    play_slices,
+    standardise,
+    write_rows,
+)
 
 from advisor.calibration import LinearModel, Reliability, ValueModels  # noqa: E402
 from advisor.games.bots import BaseBot  # noqa: E402
@@ -166,20 +172,12 @@ def main() -> None:
     from advisor.chan.value import FEATURES, SETTLEMENT_FEATURES
 
     started = time.perf_counter()
-    step = max(1, -(-args.deals // (args.jobs * 8)))
-    slices = [(args.policy, args.seed, k, min(step, args.deals - k), args.rules)
-              for k in range(0, args.deals, step)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        rows = [r for part in pool.map(chan_slice, slices) for r in part]
+    rows = play_slices(chan_slice, args.deals, args.jobs,
+                       lambda k, n: (args.policy, args.seed, k, n, args.rules))
     print(f"{len(rows)} decisions from {args.deals} deals × 4 seats in "
           f"{time.perf_counter() - started:.0f} s")
-    if args.data:
-        with args.data.open("w") as f:
-            for r in rows:
-                f.write(json.dumps(r) + "\n")
-    cut = args.deals * 4 // 5
-    train = [r for r in rows if r["deal"] < cut]
-    test = [r for r in rows if r["deal"] >= cut]
+    write_rows(args.data, rows)
+    train, test = held_out_split(rows, args.deals)
     stock = FEATURES.index("stock")
     print("held out (the last fifth of the deals):")
     check = held_out(fit(train, FEATURES, SETTLEMENT_FEATURES, stock), test)

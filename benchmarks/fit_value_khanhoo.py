@@ -40,12 +40,18 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from fitting import fit_least_squares, fit_logistic, standardise  # type: ignore[import-not-found]
+from fitting import (  # type: ignore[import-not-found]
+    fit_least_squares,
+    fit_logistic,
+    held_out_split,
+    play_slices,
+    standardise,
+    write_rows,
+)
 
 from advisor.calibration import LinearModel, Reliability, ValueModels
 from advisor.games.bots import BaseBot
@@ -182,20 +188,12 @@ def main(args: argparse.Namespace) -> None:
     if load:
         rows = [json.loads(line) for line in Path(load).read_text().splitlines() if line]
     else:
-        step = max(1, -(-args.deals // (args.jobs * 8)))
-        slices = [(seconds, args.seed, k, min(step, args.deals - k), players)
-                  for k in range(0, args.deals, step)]
-        with ProcessPoolExecutor(args.jobs) as pool:
-            rows = [r for part in pool.map(play_slice, slices) for r in part]
+        rows = play_slices(play_slice, args.deals, args.jobs,
+                           lambda k, n: (seconds, args.seed, k, n, players))
     print(f"{len(rows)} decisions from {args.deals} deals × {players} seats in "
           f"{time.perf_counter() - started:.0f} s")
-    if args.data:
-        with args.data.open("w") as f:
-            for r in rows:
-                f.write(json.dumps(r) + "\n")
-    cut = args.deals * 4 // 5
-    train = [r for r in rows if r["deal"] < cut]
-    test = [r for r in rows if r["deal"] >= cut]
+    write_rows(args.data, rows)
+    train, test = held_out_split(rows, args.deals)
     print(f"held out (the last fifth of the deals, {len(test)} decisions):")
     check = held_out(fit(train), test)
     models = fit(rows)

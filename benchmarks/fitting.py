@@ -7,7 +7,39 @@ extra).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
 import numpy as np
+
+Row = dict[str, Any]
+
+
+def play_slices(play: Callable[[Any], list[Row]], deals: int, jobs: int,
+                slice_args: Callable[[int, int], Any]) -> list[Row]:
+    """The decisions of ``deals`` deals, played in about 8 slices per process:
+    ``play(slice_args(first, count))`` plays deals first … first + count − 1."""
+    step = max(1, -(-deals // (jobs * 8)))
+    slices = [slice_args(k, min(step, deals - k)) for k in range(0, deals, step)]
+    with ProcessPoolExecutor(jobs) as pool:
+        return [r for part in pool.map(play, slices) for r in part]
+
+
+def write_rows(path: Path | None, rows: Sequence[Row]) -> None:
+    """The decisions as JSON lines (``--data``), to refit or study them later."""
+    if path is not None:
+        with path.open("w") as f:
+            for r in rows:
+                f.write(json.dumps(r) + "\n")
+
+
+def held_out_split(rows: Sequence[Row], deals: int) -> tuple[list[Row], list[Row]]:
+    """(the first four fifths of the deals, the last fifth): fit on one, score the other."""
+    cut = deals * 4 // 5
+    return [r for r in rows if r["deal"] < cut], [r for r in rows if r["deal"] >= cut]
 
 
 def standardise(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -53,4 +85,5 @@ def fit_least_squares(x: np.ndarray, y: np.ndarray,
     return float(w[0]), w[1:], cov
 
 
-__all__ = ["fit_least_squares", "fit_logistic", "standardise"]
+__all__ = ["fit_least_squares", "fit_logistic", "held_out_split", "play_slices", "standardise",
+           "write_rows"]
