@@ -18,22 +18,10 @@ from advisor.chan.cards import FULL_DECK
 from advisor.chan.game import Action, Game
 from advisor.chan.view import unseen_counts, world
 from advisor.errors import AdvisorError, PositionError
+from tests.chan.deals import position_after
 
 EXAMPLE = json.loads((Path(__file__).resolve().parents[2] / "examples" / "view.json")
                      .read_text())
-
-
-def position_after(seed: int, moves: int) -> Game:
-    """A deal played by greedy bots for a number of moves."""
-    g = Game.from_deal(seed=seed)
-    bot = GreedyBot()
-    for _ in range(moves):
-        d = g.pending
-        if d is None:
-            break
-        legal = g.legal_actions()
-        g.act(d.seat, legal[0] if len(legal) == 1 else bot.decide(g.view(d.seat), legal))
-    return g
 
 
 @given(seed=st.integers(0, 10_000), moves=st.integers(0, 60), wseed=st.integers(0, 99))

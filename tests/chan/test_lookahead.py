@@ -13,30 +13,18 @@ from hypothesis import strategies as st
 
 from advisor.chan.advice import advise, explain, leaves, view_from_position
 from advisor.chan.analysis import discard_table
-from advisor.chan.bots import GreedyBot, greedy_choice
+from advisor.chan.bots import greedy_choice
 from advisor.chan.cards import counts_of, parse_cards, parse_face
-from advisor.chan.game import Action, Game, SeatState, legal_discards, prospect
+from advisor.chan.game import Action, SeatState, legal_discards, prospect
 from advisor.chan.pairing import distance
 from advisor.chan.record import replay
 from advisor.chan.view import unseen_counts
 from advisor.errors import AdvisorError, HandSizeError, PositionError
+from tests.chan.deals import position_after
 
 GOLDEN = Path(__file__).parent / "golden"
 README_HAND = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m"
 WAITING = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s"
-
-
-def position_after(seed: int, moves: int) -> Game:
-    """A deal played by greedy bots for a number of moves."""
-    g = Game.from_deal(seed=seed)
-    bot = GreedyBot()
-    for _ in range(moves):
-        d = g.pending
-        if d is None:
-            break
-        legal = g.legal_actions()
-        g.act(d.seat, legal[0] if len(legal) == 1 else bot.decide(g.view(d.seat), legal))
-    return g
 
 
 def waits_of(e: object) -> dict[str, int]:

@@ -10,22 +10,9 @@ from hypothesis import strategies as st
 
 from advisor.calibration import Reliability
 from advisor.chan.advice import _pct, advise
-from advisor.chan.bots import GreedyBot
-from advisor.chan.game import Game
 from advisor.chan.pairing import Exposed
 from advisor.chan.value import FEATURES, SETTLEMENT_FEATURES, TableInfo, estimate, features, models
-
-
-def position_after(seed: int, moves: int) -> Game:
-    g = Game.from_deal(seed=seed)
-    bot = GreedyBot()
-    for _ in range(moves):
-        d = g.pending
-        if d is None:
-            break
-        legal = g.legal_actions()
-        g.act(d.seat, legal[0] if len(legal) == 1 else bot.decide(g.view(d.seat), legal))
-    return g
+from tests.chan.deals import position_after
 
 
 @pytest.mark.parametrize("rules", ["house", "cvv"])
