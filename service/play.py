@@ -447,16 +447,6 @@ def _expires_in(row: playstore.Row) -> float:
     return max(0.0, row.touched + float(current_app.config["PLAY_TTL_S"]) - time.time())
 
 
-def _reveal(t: Table) -> dict[str, Any]:
-    """Once the deal is over: every seat's concealed cards, and the winner's 20 cards as
-    the ten pairs that win (melds first), as the record would show them."""
-    g = t.game
-    hands = [[f.code for f in FACES for _ in range(g.hand(s)[f.index])] for s in range(4)]
-    score = g.result.score if g.result is not None else None
-    pairs = [[a.code, b.code] for a, b in score.pairs] if score is not None else []
-    return {"hands": hands, "pairs": pairs}
-
-
 def _table_json(sid: str, version: int, t: Table, expires_in: float) -> dict[str, Any]:
     """The table as the player sees it — and nothing else (see the module's docstring)."""
     result = t.game.result
@@ -472,7 +462,7 @@ def _table_json(sid: str, version: int, t: Table, expires_in: float) -> dict[str
         "legal": [a.to_json() for a in t.legal()],
         "log": t.public_log(),
         "result": result.to_json() if result is not None else None,
-        "reveal": _reveal(t) if t.over else None,
+        "reveal": t.showdown(),
         "expires_in_s": round(expires_in, 1),
     }
 

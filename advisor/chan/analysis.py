@@ -79,6 +79,17 @@ class Analysis:
     def cards(self) -> int:
         return self.position.total
 
+    @property
+    def why_not_waiting(self) -> str | None:
+        """For 19 cards one card from a set of pairs that no card completes, why (W1, W2);
+        None otherwise."""
+        if self.cards != 19 or self.distance != 1 or self.waits:
+            return None
+        if [f.code for f in self.pairing.lone] == ["cc"]:
+            return ("a win on Chi chi needs exactly 6 Chắn and 4 Cạ (W2), and pairing this "
+                    f"Chi chi would make {self.chan + 1} Chắn")
+        return "no card completes a winning set of ten pairs (W1, W2)"
+
     def to_json(self) -> dict[str, Any]:
         """The analysis as JSON: one object per position, stable keys."""
         p = self.pairing

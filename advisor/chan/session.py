@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.chan.game import Action, Game, Offer
+from advisor.chan.cards import faces_of
+from advisor.chan.game import SEATS, Action, Game, Offer
 from advisor.chan.record import game_from_record
 from advisor.chan.seats import make_bot
 from advisor.errors import AdvisorError, IllegalActionError
@@ -189,6 +190,17 @@ class Table:
             for b in self.bots[1:]:
                 b.end(g.result.to_json())
         return self.steps[first:]
+
+    def showdown(self) -> dict[str, Any] | None:
+        """Once the deal is over (None before): every seat's concealed cards at the end
+        (``hands``, by seat) and the winner's ten pairs, exposed melds first (``pairs``;
+        empty for a draw) — what the record would show."""
+        if not self.over:
+            return None
+        g = self.game
+        score = g.result.score if g.result is not None else None
+        return {"hands": [[f.code for f in faces_of(g.hand(s))] for s in range(SEATS)],
+                "pairs": [[a.code, b.code] for a, b in score.pairs] if score else []}
 
     def public_log(self) -> list[dict[str, Any]]:
         """What the human has seen happen, in order (:meth:`Step.public_json`): every

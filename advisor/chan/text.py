@@ -87,12 +87,9 @@ def analysis_text(a: Analysis, st: Style) -> str:
         if a.waits:
             out.append(f"Waits: {waits_text(st, a.waits)}")
         else:
-            if a.distance == 1:  # one card from a set of pairs, yet no card wins: say why
-                lone = [f.code for f in p.lone]
-                why = ("a win on Chi chi needs exactly 6 Chắn and 4 Cạ (W2), and pairing this "
-                       f"Chi chi would make {a.chan + 1} Chắn" if lone == ["cc"] else
-                       "no card completes a winning set of ten pairs (W1, W2)")
-                out.append(f"Not waiting: {why}; the hand must change another card first.")
+            if a.why_not_waiting is not None:
+                out.append(f"Not waiting: {a.why_not_waiting}; the hand must change another "
+                           "card first.")
             out.append(f"Useful cards: {waits_text(st, a.useful)}")
     if a.discards:
         out.append("Discards, best first (unpaired, distance, waits or useful cards · unseen):")
