@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.chan.cards import Face, counts_of, parse_cards, parse_face
+from advisor.chan.cards import counts_of, parse_cards, parse_face
 from advisor.chan.game import RECORD_FORMAT, Action, Game
 from advisor.chan.profiles import PROFILES
 from advisor.errors import IllegalActionError, RecordError
@@ -51,12 +51,10 @@ def game_from_record(rec: object) -> Game:
     stock = rec.get("stock")
     if not isinstance(stock, list):
         raise RecordError("stock: expected a list of 23 cards", field="stock")
-    parsed_hands = [counts_of(_cards(f"hands[{i}]", h)) for i, h in enumerate(hands)]
-    return Game(parsed_hands, _cards("stock", stock), dealer, rules=rules, options=options)
-
-
-def _cards(name: str, value: object) -> list[Face]:
-    return card_list(name, value, parse_cards)
+    parsed_hands = [counts_of(card_list(f"hands[{i}]", h, parse_cards))
+                    for i, h in enumerate(hands)]
+    return Game(parsed_hands, card_list("stock", stock, parse_cards), dealer, rules=rules,
+                options=options)
 
 
 def view_at(rec: object, seat: int | None = None) -> tuple[dict[str, Any], list[Action]]:

@@ -25,7 +25,6 @@ from advisor.games.records import (
     replay_moves,
     seat_number,
 )
-from advisor.games.records import read_move as read_any_move
 from advisor.khanhoo.cards import Card, counts_of, parse_cards
 from advisor.khanhoo.game import MAX_TURNS, RECORD_FORMAT, Action, Game
 from advisor.khanhoo.rules import Rules
@@ -78,9 +77,4 @@ def replay(rec: object, *, partial: bool = False) -> Replay:
                         apply=lambda g, seat, action: g.act(seat, action), partial=partial)
 
 
-def read_move(mv: object) -> tuple[int, Action]:
-    """(seat, action) of a recorded move."""
-    return read_any_move(mv, Action.from_json)
-
-
-__all__ = ["RECORD_FIELDS", "Replay", "game_from_record", "read_move", "replay", "view_at"]
+__all__ = ["RECORD_FIELDS", "Replay", "game_from_record", "replay", "view_at"]
