@@ -24,11 +24,10 @@ from advisor.cli.common import (
     use_color,
 )
 from advisor.errors import AdvisorError
-from advisor.forms import split_melds
 from advisor.khanhoo.advice import Budget, advise_json
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.game import MAX_TURNS, Game, table_rules
-from advisor.khanhoo.position import Position
+from advisor.khanhoo.position import Position, position_from_fields
 from advisor.khanhoo.rules import OPTION_HELP, Rules
 from advisor.khanhoo.scoring import Settlement, score
 from advisor.khanhoo.seats import SPEC_HELP
@@ -78,24 +77,9 @@ def position_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return rules_options(f)
 
 
-def _flags_position(flags: dict[str, Any]) -> dict[str, Any]:
-    """The position object the flags spell; validated by ``Position.from_json`` like a file."""
-    obj: dict[str, Any] = {"hand": flags.pop("hand")}
-    obj["melds"] = split_melds(flags.pop("melds"))
-    for name in ("sets", "jokers", "seen", "orphan"):
-        value = flags.pop(name, None)
-        if value is not None:
-            obj[name] = value
-    options = {name: True for name in OPTION_HELP if flags.pop(name, None)}
-    if options:
-        obj["options"] = options
-    obj.update({k: v for k, v in flags.items() if v is not None})
-    return obj
-
-
 def _run(file: IO[str] | None, as_json: bool, flags: dict[str, Any],
          answer: Callable[[Any], Any], text: Callable[[Any, Style], str]) -> None:
-    run_positions(lambda: position_items(file, flags, _flags_position), as_json, answer, text)
+    run_positions(lambda: position_items(file, flags, position_from_fields), as_json, answer, text)
 
 
 @click.group()

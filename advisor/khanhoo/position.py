@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.errors import MeldError, PositionError
+from advisor.forms import split_melds
 from advisor.games.fields import CardFields, in_field
 from advisor.khanhoo.cards import (
     EMPTY,
@@ -25,7 +26,7 @@ from advisor.khanhoo.cards import (
     parse_cards,
 )
 from advisor.khanhoo.melds import HAND_SIZE, ORPHAN_SIZE, Combination
-from advisor.khanhoo.rules import Rules
+from advisor.khanhoo.rules import OPTION_HELP, Rules
 
 FIELDS = ("sets", "jokers", "options", "hand", "melds", "seen", "orphan")
 
@@ -157,4 +158,28 @@ class Position:
         return out
 
 
-__all__ = ["FIELDS", "Position", "meld_of"]
+def position_from_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """The position object that typed fields spell (the CLI's flags: ``hand``, ``melds``
+    separated by ``;`` or ``|``, ``sets``, ``jokers``, ``seen``, ``orphan``, each option of
+    the rules as a flag, and any other field as it is), to be validated by
+    :meth:`Position.from_json` like a file.
+
+    >>> position_from_fields({"hand": "Ah 2c", "melds": ["3d 3d 3d; 4h 5h 6h"],
+    ...                       "jokers": 2, "trio": True, "seen": None})
+    {'hand': 'Ah 2c', 'melds': ['3d 3d 3d', '4h 5h 6h'], 'jokers': 2, 'options': {'trio': True}}
+    """
+    fields = dict(fields)
+    obj: dict[str, Any] = {"hand": fields.pop("hand")}
+    obj["melds"] = split_melds(fields.pop("melds", ()))
+    for name in ("sets", "jokers", "seen", "orphan"):
+        value = fields.pop(name, None)
+        if value is not None:
+            obj[name] = value
+    options = {name: True for name in OPTION_HELP if fields.pop(name, None)}
+    if options:
+        obj["options"] = options
+    obj.update({k: v for k, v in fields.items() if v is not None})
+    return obj
+
+
+__all__ = ["FIELDS", "Position", "meld_of", "position_from_fields"]
