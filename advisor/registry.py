@@ -14,9 +14,7 @@ here once, from :attr:`GameInfo.replay`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
 from advisor.chan import game as chan_game
 from advisor.chan import record as chan_record
@@ -24,30 +22,12 @@ from advisor.chan import seats as chan_seats
 from advisor.chan import simulate as chan_simulate
 from advisor.chan.advice import advise as chan_advise
 from advisor.errors import AdvisorError
-from advisor.games.advice import Advisor
-from advisor.games.records import Replay
+from advisor.games.faces import GameInfo
 from advisor.khanhoo import game as khanhoo_game
 from advisor.khanhoo import record as khanhoo_record
 from advisor.khanhoo import seats as khanhoo_seats
 from advisor.khanhoo import simulate as khanhoo_simulate
 from advisor.khanhoo.advice import advise as khanhoo_advise
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """One game, as the faces and tools see it."""
-
-    name: str  # in commands and URLs: ``advisor NAME …``, ``/v1/NAME/…``
-    title: str  # for people
-    players: tuple[int, int]  # the table sizes, fewest and most
-    record_format: str
-    replay: Callable[[object], Replay]
-    view_at: Callable[..., tuple[Any, list[Any]]]  # (record, seat=None) → (VIEW, legal)
-    make_bot: Callable[..., Any]  # a seat spec → a bot
-    simulate: Callable[..., Any]
-    advise: Advisor
-    seat_specs: str  # the seat specs it accepts, for help texts
-
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo("chan", "Chắn", (4, 4), chan_game.RECORD_FORMAT, chan_record.replay,

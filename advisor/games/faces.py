@@ -1,0 +1,135 @@
+"""A game's commands and endpoints, declared once in the library: the faces (the
+command line, the web service) build them from these declarations, so a game writes no
+face code of its own.
+
+A :class:`Verb` is one job on a JSON object (score a hand, analyse it, advise it, judge a
+trick): ``advisor GAME VERB`` on the command line, ``POST /v1/GAME/VERB`` in the service.
+Its :class:`Field` s are both the command's flags and the JSON object's fields: a flag
+``--hand`` fills ``"hand"``, ``--extras-replace`` fills ``"extras_replace"``, and the
+object so made is what a file or a request body holds. The verb's ``answer`` turns one
+such object into a result with ``to_json()``, and its ``text`` prints the result for
+people.
+
+:class:`Faces` gathers a game's verbs and what its ``simulate`` command needs (the game
+options it takes and how a run's summary reads). No Click, Flask or marshmallow here.
+
+>>> f = Field("extras_replace", "The flowers stand for any card of a boy", kind="flag")
+>>> f.flag
+'--extras-replace'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from advisor.text import Style
+
+Kind = Literal["text", "flag", "int", "float", "choice", "many", "arguments"]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a verb's JSON object, and the flag that fills it.
+
+    ``kind``: ``text`` (a string, e.g. cards), ``flag`` (true when given), ``int`` and
+    ``float`` (within ``minimum``/``maximum``), ``choice`` (one of ``choices``), ``many``
+    (a repeatable flag; a list of strings), ``arguments`` (the command's positional
+    arguments; a list of strings). A field left out of the command is left out of the
+    object, so the library's own default applies; ``default`` is only shown in help.
+    """
+
+    name: str
+    help: str
+    kind: Kind = "text"
+    choices: tuple[str, ...] = ()
+    short: str | None = None
+    metavar: str | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    default: Any = None
+    required: bool = False  # the API refuses an object without it (the CLI may read a file)
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One job of a game on a JSON object.
+
+    ``answer(obj)`` returns a result with ``to_json()``, raising the library's typed
+    errors for bad input; with ``budget``, it is ``answer(obj, budget_ms, seed)`` — an
+    advice under a time budget (the service caps the budget and runs it through the
+    worker's gate). ``help``'s first line is the summary of the command and endpoint.
+    ``examples`` are command lines shown in ``--help`` (without the leading
+    ``advisor GAME VERB``); ``example`` is a request body shown in the OpenAPI document.
+    """
+
+    name: str
+    help: str
+    answer: Callable[..., Any]
+    text: Callable[[Any, Style], str]
+    fields: tuple[Field, ...] = ()
+    examples: tuple[str, ...] = ()
+    example: Mapping[str, Any] | None = None
+    budget: bool = False
+    default_budget_ms: float = 100.0
+
+
+@dataclass(frozen=True)
+class Faces:
+    """What the faces build for a game: its verbs, and its ``simulate`` command —
+    ``fields`` are the game's options for a run (passed to the registry's ``simulate``
+    as keyword arguments), ``seats`` the default players, ``text`` the summary for
+    people."""
+
+    verbs: tuple[Verb, ...]
+    simulate_fields: tuple[Field, ...] = ()
+    simulate_seats: str = "greedy,random"
+    simulation_text: Callable[[Any, Style], str] | None = None
+
+    def verb(self, name: str) -> Verb:
+        for v in self.verbs:
+            if v.name == name:
+                return v
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game, as the faces and tools see it: what a game package declares (in its
+    ``faces`` module, as ``GAME``) and :mod:`advisor.registry` lists."""
+
+    name: str  # in commands and URLs: ``advisor NAME …``, ``/v1/NAME/…``
+    title: str  # for people
+    players: tuple[int, int]  # the table sizes, fewest and most
+    record_format: str
+    replay: Callable[[object], Any]  # a record → advisor.games.records.Replay
+    view_at: Callable[..., tuple[Any, list[Any]]]  # (record, seat=None) → (VIEW, legal)
+    make_bot: Callable[..., Any]  # a seat spec → a bot
+    simulate: Callable[..., Any]  # (specs, *, games, seed, duplicate, time_limit, on_game, …)
+    advise: Any  # advisor.games.advice.Advisor
+    seat_specs: str  # the seat specs it accepts, for help texts
+    faces: Faces | None = None  # None: the game writes its own face modules
+
+
+def object_from_flags(fields: tuple[Field, ...], values: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON object that the given flags spell: each field given, by its name (an
+    unset flag, an empty ``many`` or ``arguments``, is left out)."""
+    obj: dict[str, Any] = {}
+    for f in fields:
+        value = values.get(f.name)
+        if value is None or (value is False and f.kind == "flag"):
+            continue
+        if f.kind in ("many", "arguments"):
+            if not value:
+                continue
+            value = list(value)
+        obj[f.name] = value
+    return obj
+
+
+__all__ = ["Faces", "Field", "GameInfo", "Kind", "Verb", "object_from_flags"]
