@@ -1,0 +1,351 @@
+"""The solver: does a hand win (rules Q2–Q5), one way it wins, how far it is from
+winning, what it waits for, and which card to throw.
+
+**Winning.** A winning hand has 15 cards, concealed and exposed (Q7), with at least one
+eye; every other card lies in a boy, except the extras (Q4), which may be added to any
+group. The search takes the lowest concealed card: it is an extra left over (added to a
+group), or it lies in an eye or a boy, which takes the other cards it needs; what
+remains is solved the same way, memoised on its count vector, whether an eye has been
+found, and (with ``extras_replace``) how many flowers are owed to boys. Sequences of 3 to
+5 cards suffice: a longer one is two of them. Flowers come last in the card order, so
+when only flowers are left they pay what boys owe and the rest are extras.
+
+**Distance.** The fewest cards the hand must still receive, throwing as many away, to
+win. A target hand is some groups plus extras; for the concealed cards that is
+``max(m − n + D, M)`` — ``m`` concealed cards to win with, ``n`` held, ``D`` held cards
+that are neither in a group nor extras (thrown away), ``M`` missing cards of the groups
+(each drawn). The search over groups is the one above, except that a group may lack
+cards (a boy holds at least two of its cards), and keeps the Pareto front of ``(D, M)``.
+A 0 is only for a hand that wins and a 1 only for a hand with a wait (both checked by
+the exact search); beyond, it assumes every card not in the seat's own hand can still
+come (docs/qing.md).
+
+>>> from advisor.qing.cards import counts_of, parse_cards, format_cards
+>>> from advisor.qing.rules import Rules
+>>> h = counts_of(parse_cards("9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 1c"))
+>>> s = solver(Rules())
+>>> s.wins(h)
+True
+>>> [(g.name, g.codes, g.extra_codes) for g in s.decompose(h).groups][:2]
+[('Tiger', ['9c', '1s', '1m'], ['1c', 'RF']), ('sequence', ['2c', '3c', '4c'], [])]
+>>> s.distance(counts_of(parse_cards("9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF")))
+1
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from advisor.errors import HandSizeError
+from advisor.qing.cards import (
+    CARDS,
+    EMPTY,
+    FLOWERS,
+    IS_EXTRA,
+    KINDS,
+    NUMERALS,
+    PACK,
+    Card,
+    Counts,
+    minus,
+    plus,
+    sorted_cards,
+)
+from advisor.qing.rules import Pattern, Rules, _boys
+
+HAND_SIZE = 15
+"""Cards a winning hand holds, concealed and exposed (Q5)."""
+_CACHE_LIMIT = 300_000
+_FLOWERS = frozenset(FLOWERS)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group of a winning hand or an exposed group: an eye or a boy, its cards (a flower
+    standing for a card among them, with ``extras_replace``), the extras added to it
+    (Q4), and what the flowers stand for.
+
+    >>> Group("eye", "Tiger", (CARDS[8], CARDS[9], CARDS[18])).to_json()
+    {'kind': 'eye', 'name': 'Tiger', 'cards': ['9c', '1s', '1m'], 'extras': []}
+    """
+
+    kind: str  # "eye" or "boy"
+    name: str  # the eye's name, "sequence" or "triplet"
+    cards: tuple[Card, ...]
+    extras: tuple[Card, ...] = ()
+    stands_for: tuple[Card, ...] = ()  # what flowers among ``cards`` stand for
+    exposed: bool = False
+
+    @property
+    def codes(self) -> list[str]:
+        return [c.code for c in self.cards]
+
+    @property
+    def extra_codes(self) -> list[str]:
+        return [c.code for c in self.extras]
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) + len(self.extras)
+
+    def with_extras(self, extras: Sequence[Card]) -> Group:
+        return Group(self.kind, self.name, self.cards, tuple(sorted_cards(extras)),
+                     self.stands_for, self.exposed)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "name": self.name, "cards": self.codes,
+                               "extras": self.extra_codes}
+        if self.stands_for:
+            out["flowers_as"] = [c.code for c in self.stands_for]
+        if self.exposed:
+            out["exposed"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """One way a hand wins: its groups (exposed ones first), extras added to them."""
+
+    groups: tuple[Group, ...]
+
+    @property
+    def cards(self) -> int:
+        return sum(g.size for g in self.groups)
+
+
+def group_of(pattern: Pattern, used: Counts | dict[int, int], flowers: Sequence[Card] = (),
+             exposed: bool = False) -> Group:
+    """The group ``pattern`` made of real cards ``used`` (kind → copies) and ``flowers``
+    standing for the rest (in pattern order)."""
+    real = dict(used) if isinstance(used, dict) else {i: n for i, n in enumerate(used) if n}
+    cards: list[Card] = []
+    missing: list[Card] = []
+    for k, n in pattern.need:
+        have = min(n, real.get(k, 0))
+        cards += [CARDS[k]] * have
+        missing += [CARDS[k]] * (n - have)
+    cards += list(flowers)
+    return Group(pattern.kind, pattern.name, tuple(cards), (), tuple(missing), exposed)
+
+
+Front = tuple[tuple[int, int, int, int], ...]
+"""A distance front: Pareto-minimal ``(D, eye cards missing, boy cards missing, flowers
+free)`` — the last larger is better; with ``extras_replace`` off the last two are 0."""
+
+
+class Solver:
+    """Searches and caches for one :class:`Rules`; get one with :func:`solver`."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.replace = rules.extras_replace
+        eyes = rules.eyes
+        boys = _boys(5)
+        self.eyes = eyes
+        # exact search: groups whose lowest kind is i (eyes first)
+        self.by_low: tuple[tuple[Pattern, ...], ...] = tuple(
+            tuple(p for p in (*eyes, *boys) if p.low == i) for i in range(KINDS))
+        # with extras_replace (and for the distance): every group holding kind i
+        self.containing: tuple[tuple[Pattern, ...], ...] = tuple(
+            tuple(p for p in (*eyes, *boys) if any(k == i for k, _ in p.need))
+            for i in range(KINDS))
+        self._memo: dict[tuple[Counts, bool, int], Any] = {}
+        self._fronts: dict[tuple[Counts, bool], Front] = {}
+
+    # --- winning ---------------------------------------------------------------------------
+
+    def wins(self, hand: Counts, eye: bool = False) -> bool:
+        """Whether the concealed ``hand`` completes a win (its cards all in groups or
+        extras, an eye among them unless ``eye``: one is exposed)."""
+        if len(self._memo) > _CACHE_LIMIT:
+            self._memo.clear()
+        return self._search(hand, eye, 0)
+
+    def _search(self, c: Counts, eye: bool, debt: int) -> bool:
+        i = 0
+        while i < NUMERALS and not c[i]:
+            i += 1
+        if i == NUMERALS:
+            return eye and c[27] + c[28] + c[29] >= debt
+        key = (c, eye, debt)
+        found = self._memo.get(key)
+        if found is not None:
+            return found is not False
+        result: Any = False
+        for group, nxt in self._moves(c, i, debt):
+            if self._search(nxt[0], eye or nxt[1], nxt[2]):
+                result = (group, (nxt[0], eye or nxt[1], nxt[2]))
+                break
+        self._memo[key] = result
+        return result is not False
+
+    def _moves(self, c: Counts, i: int, debt: int) -> list[tuple[Any, tuple[Counts, bool, int]]]:
+        """The ways to place one card of kind ``i`` (the lowest held): as an extra (Q4), in
+        an eye (Q2) or in a boy (Q3) — with flowers owed for missing cards of a boy."""
+        out: list[tuple[Any, tuple[Counts, bool, int]]] = []
+        if IS_EXTRA[i]:
+            out.append((None, (minus(c, i), False, debt)))
+        for p in self.by_low[i]:
+            if (p.is_eye or not self.replace) and all(c[k] >= n for k, n in p.need):
+                nc = list(c)
+                for k, n in p.need:
+                    nc[k] -= n
+                out.append(((p, dict(p.need)), (tuple(nc), p.is_eye, debt)))
+        if not self.replace:
+            return out
+        flowers = c[27] + c[28] + c[29] - debt
+        seen: set[tuple[Counts, int]] = set()
+        for p in self.containing[i]:
+            if p.is_eye:
+                continue
+            ranges = [range(0, 1) if k < i else
+                      range(1, min(n, c[k]) + 1) if k == i else
+                      range(min(n, c[k]), -1, -1) for k, n in p.need]
+            for used in itertools.product(*ranges):
+                miss = p.size - sum(used)
+                if miss > flowers:
+                    continue
+                nc = list(c)
+                for (k, _), u in zip(p.need, used):
+                    nc[k] -= u
+                state = (tuple(nc), debt + miss)
+                if state in seen:
+                    continue
+                seen.add(state)
+                real = {k: u for (k, _), u in zip(p.need, used) if u}
+                out.append(((p, real), (state[0], False, state[1])))
+        return out
+
+    def decompose(self, hand: Counts, exposed: Sequence[Group] = ()) -> Decomposition | None:
+        """One way the concealed ``hand`` with the ``exposed`` groups wins, or None. The
+        extras left over are added to the first eye (Q4)."""
+        eye = any(g.kind == "eye" for g in exposed)
+        if not self.wins(hand, eye):
+            return None
+        state: tuple[Counts, bool, int] = (hand, eye, 0)
+        found: list[tuple[Pattern, dict[int, int]]] = []
+        extras: list[Card] = []
+        while True:
+            c = state[0]
+            i = next((k for k in range(NUMERALS) if c[k]), NUMERALS)
+            if i == NUMERALS:
+                break
+            result = self._memo[state]
+            group, state = result
+            if group is None:
+                extras.append(CARDS[i])
+            else:
+                found.append(group)
+        flowers = [CARDS[k] for k in FLOWERS for _ in range(state[0][k])]
+        groups: list[Group] = list(exposed)
+        for p, real in sorted(found, key=lambda pr: not pr[0].is_eye):
+            miss = p.size - sum(real.values())
+            groups.append(group_of(p, real, flowers[:miss]))
+            flowers = flowers[miss:]
+        extras += flowers
+        first = next(n for n, g in enumerate(groups) if g.kind == "eye")
+        groups[first] = groups[first].with_extras([*groups[first].extras, *extras])
+        return Decomposition(tuple(groups))
+
+    # --- distance ---------------------------------------------------------------------------
+
+    def front(self, c: Counts, eye: bool) -> Front:
+        """The distance front of the concealed cards ``c`` (see the module's docstring)."""
+        if len(self._fronts) > _CACHE_LIMIT:
+            self._fronts.clear()
+        return self._front(c, eye)
+
+    def _front(self, c: Counts, eye: bool) -> Front:
+        i = 0
+        while i < KINDS and not c[i]:
+            i += 1
+        if i == KINDS:
+            return ((0, 0 if eye else 3, 0, 0),)
+        key = (c, eye)
+        found = self._fronts.get(key)
+        if found is not None:
+            return found
+        rows: list[tuple[int, int, int, int]] = []
+        flower = self.replace and i in _FLOWERS
+        skip = 0 if IS_EXTRA[i] else 1
+        for d, me, mb, f in self._front(minus(c, i), eye):
+            rows.append((d + skip, me, mb, f + flower))
+        least = 1 if self.replace else 2
+        done: set[tuple[Counts, bool, int]] = set()
+        for p in self.containing[i]:
+            if not p.is_eye and i >= NUMERALS:
+                continue
+            nc = list(c)
+            held = 0
+            for k, n in p.need:
+                if k >= i:
+                    u = min(n, nc[k])
+                    nc[k] -= u
+                    held += u
+            if not p.is_eye and held < least:
+                continue
+            miss = p.size - held
+            key2 = (tuple(nc), p.is_eye, miss)
+            if key2 in done:
+                continue
+            done.add(key2)
+            for d, me, mb, f in self._front(key2[0], eye or p.is_eye):
+                if p.is_eye or not self.replace:
+                    rows.append((d, me + miss, mb, f))
+                else:
+                    rows.append((d, me, mb + miss, f))
+        res = _pareto(rows)
+        self._fronts[key] = res
+        return res
+
+    def distance(self, hand: Counts, *, eye: bool = False, target: int = HAND_SIZE,
+                 own: Counts | None = None) -> int:
+        """The fewest cards to exchange to win (see the module's docstring) for concealed
+        ``hand`` holding ``target`` or ``target - 1`` cards (``target``: 15 less the
+        exposed cards; ``eye``: an eye is exposed; ``own``: every card the seat holds or
+        has exposed, which no longer counts as obtainable)."""
+        n = sum(hand)
+        if n not in (target, target - 1):
+            raise HandSizeError(f"hand: {n} concealed cards; the distance is for {target - 1} "
+                                f"or {target} (Q5)", field="hand")
+        if n == target and self.wins(hand, eye):
+            return 0
+        best = min(max(target - n + d, me + max(0, mb - f))
+                   for d, me, mb, f in self.front(hand, eye))
+        if best <= 1:
+            own = own if own is not None else hand
+            if n == target:
+                near = any(self.waits(minus(hand, k), eye, own) for k in range(KINDS) if hand[k])
+            else:
+                near = bool(self.waits(hand, eye, own))
+            return 1 if near else 2
+        return best
+
+    def waits(self, hand: Counts, eye: bool = False, own: Counts | None = None) -> list[int]:
+        """The kinds that complete a hand one card short of winning (a copy of each must
+        be outside the seat's ``own`` cards)."""
+        own = own if own is not None else hand
+        return [k for k in range(KINDS) if own[k] < PACK[k] and self.wins(plus(hand, k), eye)]
+
+
+def _pareto(rows: list[tuple[int, int, int, int]]) -> Front:
+    rows = sorted(set(rows))
+    out: list[tuple[int, int, int, int]] = []
+    for r in rows:
+        if not any(o[0] <= r[0] and o[1] <= r[1] and o[2] <= r[2] and o[3] >= r[3] for o in out):
+            out.append(r)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def solver(rules: Rules) -> Solver:
+    """The (cached) solver of a set of rules."""
+    return Solver(rules)
+
+
+__all__ = ["EMPTY", "HAND_SIZE", "Decomposition", "Front", "Group", "Solver", "group_of",
+           "solver"]
