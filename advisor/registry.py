@@ -1,10 +1,11 @@
 """The games of the project, in one list: what the faces (the command line, the web
 service) and the tools need to know of each game without knowing the game.
 
-A game is registered here by one line in :data:`GAMES`; its package (``advisor.<name>``)
-brings the rest, and the faces find its command group (``advisor.cli.<name>``) and its
-blueprint (``service.<name>``) by its name. The ``replay`` command of every game is made
-here once, from :attr:`GameInfo.replay`.
+A game is registered here by one line in :data:`GAMES`: its package (``advisor.<name>``)
+declares itself in ``advisor.<name>.faces.GAME`` (:class:`advisor.games.faces.GameInfo`),
+and the faces make its commands and endpoints from those declarations — every verb,
+``simulate`` and ``replay`` — adding the game's own extras from ``advisor.cli.<name>`` and
+``service.<name>`` when it has some.
 
 >>> [g.name for g in GAMES]
 ['chan', 'khanhoo']
@@ -16,27 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from advisor.chan import game as chan_game
-from advisor.chan import record as chan_record
-from advisor.chan import seats as chan_seats
-from advisor.chan import simulate as chan_simulate
-from advisor.chan.advice import advise as chan_advise
+from advisor.chan.faces import GAME as CHAN
 from advisor.errors import AdvisorError
 from advisor.games.faces import GameInfo
-from advisor.khanhoo import game as khanhoo_game
-from advisor.khanhoo import record as khanhoo_record
-from advisor.khanhoo import seats as khanhoo_seats
-from advisor.khanhoo import simulate as khanhoo_simulate
-from advisor.khanhoo.advice import advise as khanhoo_advise
+from advisor.khanhoo.faces import GAME as KHANHOO
 
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo("chan", "Chắn", (4, 4), chan_game.RECORD_FORMAT, chan_record.replay,
-             chan_record.view_at, chan_seats.make_bot, chan_simulate.simulate, chan_advise,
-             chan_seats.SPEC_HELP),
-    GameInfo("khanhoo", "Khanhoo", (2, 5), khanhoo_game.RECORD_FORMAT, khanhoo_record.replay,
-             khanhoo_record.view_at, khanhoo_seats.make_bot, khanhoo_simulate.simulate,
-             khanhoo_advise, khanhoo_seats.SPEC_HELP),
-)
+GAMES: tuple[GameInfo, ...] = (CHAN, KHANHOO)  # one line per game
 
 
 def game(name: str) -> GameInfo:

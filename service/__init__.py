@@ -1,4 +1,4 @@
-"""The advisor — Chắn and Khanhoo — as a JSON web service (Flask).
+"""The advisor — every registered game — as a JSON web service (Flask).
 
 >>> app = create_app({"TESTING": True})
 >>> app.test_client().get("/healthz").get_json()
@@ -62,15 +62,37 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     gate.install(app)
     playstore.install(app)
 
-    from service import analyze_page, meta, play
+    from service import analyze_page, generated, meta, play
 
     app.register_blueprint(meta.bp)
-    for game in GAMES:  # each registered game's endpoints (service.<name>)
-        app.register_blueprint(import_module(f"service.{game.name}").bp)
+    for game in GAMES:
+        # A game with declarations gets its endpoints made (service.generated), and its
+        # own extras added by its module service.<name> (``extend(bp)``), if it has one;
+        # a game without declarations writes its blueprint ``bp`` in service.<name>.
+        own = _module(game.name)
+        if game.faces is None:
+            assert own is not None, f"service.{game.name}: no endpoints for {game.name}"
+            app.register_blueprint(own.bp)
+            continue
+        bp = generated.blueprint(game, getattr(own, "SCHEMAS", None))
+        if own is not None:
+            own.extend(bp)
+        app.register_blueprint(bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(analyze_page.bp)
 
     return app
+
+
+def _module(name: str) -> Any:
+    """A game's own service module ``service.<name>``, if it has one."""
+    try:
+        module = import_module(f"service.{name}")
+    except ModuleNotFoundError as err:
+        if err.name != f"service.{name}":
+            raise
+        return None
+    return module
 
 
 __all__ = ["DEFAULTS", "create_app"]

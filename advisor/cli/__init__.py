@@ -17,19 +17,44 @@ import click
 
 from advisor import __version__
 from advisor.cli.common import reader_gone, replay_command
+from advisor.cli.generated import game_group
 from advisor.registry import GAMES
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="advisor")
 def main() -> None:
-    """Hand evaluator and move advisor for Chắn and Khanhoo."""
+    """Hand evaluator and move advisor for Chắn, Khanhoo and their kin."""
 
 
-for _game in GAMES:  # each registered game's group (advisor.cli.<name>), and its replay
-    _group: click.Group = getattr(import_module(f"advisor.cli.{_game.name}"), _game.name)
+def _extras(name: str) -> click.Group | None:
+    """A game's own command module ``advisor.cli.<name>`` (its group), if it has one."""
+    try:
+        module = import_module(f"advisor.cli.{name}")
+    except ModuleNotFoundError as err:
+        if err.name != f"advisor.cli.{name}":
+            raise
+        return None
+    group: click.Group = getattr(module, name)
+    return group
+
+
+for _game in GAMES:
+    # A game with declarations gets its commands made (advisor.cli.generated), with its
+    # own extras added; a game without writes its group in advisor.cli.<name>. Every game
+    # gets its replay.
+    _own = _extras(_game.name)
+    if _game.faces is not None:
+        _group = game_group(_game, _own)
+    else:
+        assert _own is not None, f"advisor.cli.{_game.name}: no commands for {_game.name}"
+        _group = _own
     _group.add_command(replay_command(_game.name, _game.replay))
     main.add_command(_group)
+
+_titles = [g.title for g in GAMES]
+main.help = ("Hand evaluator and move advisor for "
+             + (", ".join(_titles[:-1]) + " and " if len(_titles) > 1 else "") + _titles[-1] + ".")
 
 
 def run() -> None:

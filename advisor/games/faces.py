@@ -50,6 +50,7 @@ class Field:
     maximum: float | None = None
     default: Any = None
     required: bool = False  # the API refuses an object without it (the CLI may read a file)
+    hidden: bool = False  # a flag kept working but not shown in help (an older spelling)
 
     @property
     def flag(self) -> str:
@@ -66,6 +67,11 @@ class Verb:
     worker's gate). ``help``'s first line is the summary of the command and endpoint.
     ``examples`` are command lines shown in ``--help`` (without the leading
     ``advisor GAME VERB``); ``example`` is a request body shown in the OpenAPI document.
+    ``command`` is the command's name when it differs from the endpoint's (``advise``
+    for ``/advice``); ``what`` names the object in messages ("position"); ``from_flags``
+    turns the flags given into the object when they do not map one to one (default:
+    :func:`object_from_flags`). The first field must be given when the object is spelt
+    by flags.
     """
 
     name: str
@@ -77,6 +83,19 @@ class Verb:
     example: Mapping[str, Any] | None = None
     budget: bool = False
     default_budget_ms: float = 100.0
+    command: str | None = None
+    what: str = "position"
+    from_flags: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+
+    @property
+    def command_name(self) -> str:
+        return self.command or self.name
+
+    def object_of(self, flags: Mapping[str, Any]) -> dict[str, Any]:
+        """The object the given flags spell."""
+        if self.from_flags is not None:
+            return self.from_flags(dict(flags))
+        return object_from_flags(self.fields, flags)
 
 
 @dataclass(frozen=True)
@@ -89,7 +108,7 @@ class Faces:
     verbs: tuple[Verb, ...]
     simulate_fields: tuple[Field, ...] = ()
     simulate_seats: str = "greedy,random"
-    simulation_text: Callable[[Any, Style], str] | None = None
+    simulation_text: Callable[[Any], str] | None = None
 
     def verb(self, name: str) -> Verb:
         for v in self.verbs:

@@ -1,0 +1,180 @@
+"""The commands of a game made from its declarations (:mod:`advisor.games.faces`): one
+command per verb (``advisor GAME VERB``, flags or a JSON FILE, ``--json``, JSON-lines
+batches) and ``simulate``. A game with declarations writes no command line code; a
+game's own extras (a module ``advisor.cli.<name>`` with commands) are added to the
+same group by :mod:`advisor.cli`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+import click
+
+from advisor.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_USAGE,
+    Item,
+    dumps,
+    read_items,
+    run_positions,
+    simulate_and_report,
+)
+from advisor.errors import AdvisorError
+from advisor.games.bots import DEFAULT_TIME_LIMIT
+from advisor.games.faces import Faces, Field, GameInfo, Verb, object_from_flags
+
+
+def option(f: Field) -> click.Parameter:
+    """The Click parameter of a declared field."""
+    if f.kind == "arguments":
+        return click.Argument([f.name], nargs=-1, metavar=f.metavar or f.name.upper())
+    names = [f.flag, f.name] + ([f.short] if f.short else [])
+    shown = f.help + (f" [default: {f.default}]" if f.default is not None else "")
+    kinds: dict[str, Any] = {
+        "text": {"metavar": f.metavar or "TEXT"},
+        "flag": {"is_flag": True, "default": None},
+        "int": {"type": click.IntRange(_int(f.minimum), _int(f.maximum)),
+                "metavar": f.metavar or "N"},
+        "float": {"type": click.FloatRange(f.minimum, f.maximum), "metavar": f.metavar or "X"},
+        "choice": {"type": click.Choice(f.choices)},
+        "many": {"multiple": True, "metavar": f.metavar or "TEXT"},
+    }
+    return click.Option(names, help=shown, hidden=f.hidden, **kinds[f.kind])
+
+
+def _int(value: float | None) -> int | None:
+    return None if value is None else int(value)
+
+
+def _spelt(f: Field) -> str:
+    return f.name.upper() if f.kind == "arguments" else f.flag
+
+
+def items_of(verb: Verb, file: IO[str] | None, flags: dict[str, Any]) -> list[Item]:
+    """The objects to answer: those of FILE, or the one the flags spell — never both. The
+    first field must be among the flags."""
+    first = verb.fields[0]
+    named = [f for f in verb.fields if object_from_flags((f,), flags)]
+    if file is not None:
+        if named:
+            others = [f for f in named if f is not first] or named
+            raise click.UsageError(f"give the {verb.what} either as flags or as a FILE, not "
+                                   f"both (got FILE and {_spelt(others[0])})")
+        return list(read_items(file, "<stdin>" if file.name == "<stdin>" else file.name))
+    if first not in named:
+        how = "--file - to read JSON from stdin" if first.kind == "arguments" else \
+            "- to read JSON from stdin"
+        spelt = _spelt(first) + ("" if first.kind == "arguments" else
+                                 f" {first.metavar or first.kind.upper()}")
+        raise click.UsageError(f"give a {verb.what}: {spelt} (with other flags), or a JSON "
+                               f"FILE, or {how}")
+    return [Item("", verb.object_of(flags))]
+
+
+def verb_command(info: GameInfo, verb: Verb) -> click.Command:
+    """``advisor GAME VERB``: the verb on the object the flags spell, or on each object of
+    a FILE; text or ``--json``; a budget and a seed for an advice."""
+    positional = any(f.kind == "arguments" for f in verb.fields)
+    params: list[click.Parameter] = [option(f) for f in verb.fields]
+    file_param: click.Parameter = (
+        click.Option(["--file", "file"], type=click.File("r", encoding="utf-8"),
+                     metavar="FILE", help="JSON objects to answer (- for stdin), one "
+                                          "document or JSON lines.")
+        if positional else
+        click.Argument(["file"], type=click.File("r", encoding="utf-8"), required=False))
+    params.insert(0, file_param)
+    if verb.budget:
+        params += [
+            click.Option(["--budget-ms", "budget_ms"], type=click.FloatRange(min=1, max=60_000),
+                         default=verb.default_budget_ms, show_default=True,
+                         help="Milliseconds the advisor may spend per position."),
+            click.Option(["--budget", "budget_s"], type=click.FloatRange(min=0.001, max=60),
+                         default=None, hidden=True,
+                         help="The budget in seconds (before --budget-ms; kept working)."),
+            click.Option(["--seed", "seed"], type=int, default=0, show_default=True,
+                         help="Seed of whatever the advisor samples."),
+        ]
+    params.append(click.Option(["--json", "as_json"], is_flag=True,
+                               help="One JSON object per answer."))
+
+    def callback(file: IO[str] | None, as_json: bool, budget_ms: float = 0.0,
+                 budget_s: float | None = None, seed: int = 0, **flags: Any) -> None:
+        if budget_s is not None:
+            budget_ms = budget_s * 1000
+        answer: Callable[[Any], Any] = (
+            (lambda obj: verb.answer(obj, budget_ms, seed)) if verb.budget else verb.answer)
+        run_positions(lambda: items_of(verb, file, flags), as_json, answer, verb.text)
+
+    examples = "".join(f"\n  advisor {info.name} {verb.command_name} {e}"
+                       for e in verb.examples)
+    help_text = verb.help + (f"\n\n\b\nExamples:{examples}" if examples else "")
+    return click.Command(verb.command_name, params=params, callback=callback, help=help_text)
+
+
+def simulate_command(info: GameInfo, faces: Faces) -> click.Command:
+    """``advisor GAME simulate``: deals between bots, win shares, points, settlements."""
+    low, high = info.players
+    params: list[click.Parameter] = [
+        click.Option(["--games", "-n", "games"], type=click.IntRange(min=1), default=100,
+                     show_default=True, help="Deals to play (each once per seat with "
+                                             "--duplicate)."),
+        click.Option(["--seed", "-s", "seed"], type=int, default=0, show_default=True,
+                     help="Seed: the same seed plays the same deals."),
+        click.Option(["--seats", "seats"], default=faces.simulate_seats, show_default=True,
+                     metavar="SPEC,SPEC[,…]",
+                     help=f"{low} to {high} players, seat 0 first: {info.seat_specs}."),
+        click.Option(["--duplicate", "duplicate"], is_flag=True,
+                     help="Play each deal once per seat rotation (cuts luck out)."),
+        *(option(f) for f in faces.simulate_fields),
+        click.Option(["--records", "records"], type=click.File("w", encoding="utf-8"),
+                     metavar="FILE", help=f"Write every deal as a {info.record_format} line."),
+        click.Option(["--time-limit", "time_limit"], type=click.FloatRange(min=0.01),
+                     default=DEFAULT_TIME_LIMIT, show_default=True,
+                     help="Seconds an exec: bot may take per decision."),
+        click.Option(["--json", "as_json"], is_flag=True, help="Print the summary as JSON."),
+    ]
+
+    def callback(games: int, seed: int, seats: str, duplicate: bool, records: IO[str] | None,
+                 time_limit: float, as_json: bool, **options: Any) -> None:
+        specs = [s.strip() for s in seats.split(",")]
+        chosen = object_from_flags(faces.simulate_fields, options)
+
+        def run(on_game: Callable[[Any, list[str]], None]) -> Any:
+            try:
+                return info.simulate(specs, games=games, seed=seed, duplicate=duplicate,
+                                     time_limit=time_limit, on_game=on_game, **chosen)
+            except AdvisorError as err:
+                click.echo(f"advisor: {err.message}", err=True)
+                sys.exit(EXIT_USAGE if err.field == "seats" else EXIT_BAD_INPUT)
+
+        text = faces.simulation_text or (lambda s: dumps(s.to_json()))
+        simulate_and_report(run, games * (len(specs) if duplicate else 1), as_json, records,
+                            text)
+
+    return click.Command(
+        "simulate", params=params, callback=callback,
+        help="Play deals between bots and report win shares, points and settlements.\n\n\b\n"
+             f"Example:\n  advisor {info.name} simulate --games 200 --seed 1 --seats "
+             f"{faces.simulate_seats} --duplicate")
+
+
+def game_group(info: GameInfo, extras: click.Group | None = None) -> click.Group:
+    """The command group of a game with declarations: its verbs and ``simulate``, and the
+    commands of ``extras`` (the game's own)."""
+    assert info.faces is not None
+    group = click.Group(info.name)
+    for verb in info.faces.verbs:
+        group.add_command(verb_command(info, verb))
+    group.add_command(simulate_command(info, info.faces))
+    for command in (extras.commands.values() if extras else ()):
+        group.add_command(command)
+    words = [v.command_name for v in info.faces.verbs] + \
+        [c for c in (extras.commands if extras else ())]
+    group.help = f"{info.title}: {', '.join(words)}; simulate and replay deals."
+    return group
+
+
+__all__ = ["game_group", "items_of", "option", "simulate_command", "verb_command"]

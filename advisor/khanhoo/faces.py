@@ -1,0 +1,134 @@
+"""Khanhoo as the faces see it (:mod:`advisor.games.faces`): its verbs — ``score``,
+``analyze``, ``advice`` (the command ``advise``) — with their fields, and its
+``simulate`` options. The command line and the service are made from :data:`GAME`;
+``settle`` is the game's own extra (``advisor.cli.khanhoo``, ``service.khanhoo``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from advisor.games.bots import DEFAULT_TIME_LIMIT
+from advisor.games.faces import Faces, Field, GameInfo, Verb
+from advisor.khanhoo import record
+from advisor.khanhoo.advice import Advice, Budget, advise, advise_json
+from advisor.khanhoo.analysis import analyze
+from advisor.khanhoo.game import MAX_TURNS, RECORD_FORMAT, Game, table_rules
+from advisor.khanhoo.position import Position, position_from_fields
+from advisor.khanhoo.rules import OPTION_HELP, Rules
+from advisor.khanhoo.scoring import score
+from advisor.khanhoo.seats import SPEC_HELP, make_bot
+from advisor.khanhoo.simulate import Summary, simulate
+from advisor.khanhoo.text import advice_text, analysis_text, score_text, simulation_text
+
+RULES_FIELDS: tuple[Field, ...] = (
+    Field("sets", "Sets in the pack; 3 is the variation, K9", kind="int", minimum=2,
+          maximum=4, default=2),
+    Field("jokers", "Jokers in the pack", kind="int", minimum=0, maximum=5, default=1),
+    *(Field(name, text, kind="flag") for name, text in OPTION_HELP.items()),
+)
+"""The flags that choose the pack and the options (K1, K-run, K5, K9, K10)."""
+
+POSITION_FIELDS: tuple[Field, ...] = (
+    Field("hand", "Concealed cards, e.g. 'Ah 2c 3d Js Qs Ks' (1 for Ace, ♥♣♦♠ too)",
+          short="-H", metavar="CARDS"),
+    Field("melds", "Combinations laid face up; repeat the flag or separate with ';'",
+          kind="many", short="-m", metavar="CARDS"),
+    Field("seen", "Cards seen elsewhere (for unseen counts)", metavar="CARDS"),
+    Field("orphan", "The seat is the orphan: it goes out with 6 cards (K7)", kind="flag"),
+    *RULES_FIELDS,
+)
+
+ADVICE_FIELDS: tuple[Field, ...] = (
+    *POSITION_FIELDS,
+    Field("offer", "A discard on offer (the seat may claim it)", metavar="CARD"),
+    Field("from", "Who threw the offer: 'left' (the seat is next: take or draw) or 'other' "
+                  "(bump)", kind="choice", choices=("left", "other")),
+    Field("players", "Players", kind="int", minimum=2, maximum=5, default=3),
+    Field("turn", "Turns each opponent has played (for their chance of going out)",
+          kind="int", minimum=0),
+)
+
+
+def _score(obj: object) -> Any:
+    return score(Position.from_json(obj))
+
+
+def _analyze(obj: object) -> Any:
+    return analyze(Position.from_json(obj))
+
+
+def _advise(obj: object, budget_ms: float, seed: int) -> Advice:
+    return advise_json(obj, Budget(ms=budget_ms, seed=seed))
+
+
+def simulate_table(
+    specs: Sequence[str], *, games: int, seed: int = 0, duplicate: bool = False,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    on_game: Callable[[Game, list[str]], None] | None = None,
+    variation: bool = False, orphan: bool = False, max_turns: int = MAX_TURNS,
+    sets: int | None = None, jokers: int | None = None, first: int = 0, **options: bool,
+) -> Summary:
+    """:func:`advisor.khanhoo.simulate.simulate` with the table's pack chosen from the
+    number of players (K1) or the variation (K9), ``sets``/``jokers`` overriding it."""
+    chosen = {name: True for name, on in options.items() if on}
+    rules = table_rules(len(specs), variation=variation, **chosen)
+    if sets is not None or jokers is not None:
+        rules = Rules.build(sets if sets is not None else rules.sets,
+                            jokers if jokers is not None else rules.jokers, chosen)
+    return simulate(specs, games=games, seed=seed, duplicate=duplicate, rules=rules,
+                    orphan=orphan, max_turns=max_turns, time_limit=time_limit, on_game=on_game,
+                    first=first)
+
+
+SCORE = Verb(
+    "score",
+    "Score a complete hand: 15 cards in combinations, or 16 with the best card to throw "
+    "(K6, K8); a hand that cannot go out gives its distance.",
+    _score, score_text, POSITION_FIELDS,
+    examples=('--hand "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"',
+              "examples/khanhoo_hand.json --json"),
+    example={"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"},
+    from_flags=position_from_fields)
+
+ANALYZE = Verb(
+    "analyze",
+    "Analyse a hand: at rest (15 cards) its distance and the cards that lower it; owing a "
+    "card (16) the discard table, best first.",
+    _analyze, analysis_text, POSITION_FIELDS,
+    examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"',
+              '--hand "4h 5h Ac 2c 3c 7d 7d 8d 1h 9h Qs Ks 5d 6c 3h" -m "Js Jk 7h"'),
+    example={"hand": "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"},
+    from_flags=position_from_fields)
+
+ADVICE = Verb(
+    "advice",
+    "Rank every legal action of the seat to act by its chance of going out first and the "
+    "points it can expect. A position of 16 cards is a turn; of 15 with a discard on "
+    '"offer", a claim (K5). A record prefix (khanhoo-record/1) is advised for the seat to '
+    "act at its end.",
+    _advise, advice_text, ADVICE_FIELDS, budget=True, default_budget_ms=Budget().ms,
+    command="advise",
+    examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d 5c"',
+              '--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d" --offer 2c --from left',
+              "examples/khanhoo_advice.json --json"),
+    example={"hand": "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d", "offer": "2c",
+             "from": "left", "players": 3},
+    from_flags=position_from_fields)
+
+SIMULATE_FIELDS: tuple[Field, ...] = (
+    Field("variation", "The 3-set variation (K9): 3 sets + 2 Jokers", kind="flag"),
+    Field("orphan", "Four players: one of them is orphan (K7)", kind="flag"),
+    Field("max_turns", "Discards after which a deal nobody went out of is a draw",
+          kind="int", minimum=1, default=MAX_TURNS),
+    *RULES_FIELDS,
+)
+
+GAME = GameInfo(
+    "khanhoo", "Khanhoo", (2, 5), RECORD_FORMAT, record.replay, record.view_at, make_bot,
+    simulate_table, advise, SPEC_HELP,
+    Faces((SCORE, ANALYZE, ADVICE), SIMULATE_FIELDS, "greedy,random,random", simulation_text))
+
+__all__ = ["GAME", "simulate_table"]
+

@@ -1,0 +1,176 @@
+"""The endpoints of a game made from its declarations (:mod:`advisor.games.faces`):
+``POST /v1/<game>/<verb>`` for every verb, each in the OpenAPI document and
+``GET /v1/meta``. A game with declarations writes no service code.
+
+Each endpoint takes one JSON object or a batch (a list) and answers exactly the library's
+JSON. The request's shape is checked by a marshmallow schema made from the verb's fields
+(each field's JSON type; an unknown field is 422); cards, sizes and rules are the
+library's to check. A verb with a budget (an advice) also accepts a record prefix (an
+object with ``format``), reads ``budget_ms`` and ``seed`` from the query string (the
+budget capped by ``MAX_ADVICE_BUDGET_MS``) and goes through the worker's gate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, current_app
+from marshmallow import RAISE, Schema, fields, validate
+
+from advisor.games.faces import Field, GameInfo, Verb
+from service.gate import ticket
+from service.meta import register_rules
+from service.openapi import document
+from service.positions import AdviceQuery, evaluate
+from service.schemas import Cards, StrictBoolean, StrictInteger
+
+
+def _field(f: Field) -> fields.Field[Any]:
+    meta = {"description": f.help}
+    rng = (validate.Range(min=f.minimum, max=f.maximum)
+           if f.minimum is not None or f.maximum is not None else None)
+    made: fields.Field[Any]
+    if f.kind == "flag":
+        made = StrictBoolean(required=f.required, metadata=meta)
+    elif f.kind == "int":
+        made = StrictInteger(required=f.required, metadata=meta,
+                             validate=rng if rng else None)
+    elif f.kind == "float":
+        made = fields.Float(required=f.required, metadata=meta, allow_nan=False, validate=rng)
+    elif f.kind == "choice":
+        made = fields.String(required=f.required, metadata=meta,
+                             validate=validate.OneOf(f.choices))
+    elif f.kind in ("many", "arguments"):
+        made = fields.List(Cards(), required=f.required, metadata=meta)
+    else:
+        made = Cards(required=f.required, metadata=meta)
+    return made
+
+
+def _title(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def body_schema(info: GameInfo, verb: Verb) -> type[Schema]:
+    """The schema of a verb's JSON object: its fields, their JSON types; nothing else."""
+    attrs: dict[str, Any] = {f.name: _field(f) for f in verb.fields}
+    attrs["Meta"] = type("Meta", (), {"unknown": RAISE})
+    attrs["__doc__"] = f"The object of `POST /v1/{info.name}/{verb.name}`."
+    return type(f"{_title(info.name)}{_title(verb.name)}RequestSchema", (Schema,), attrs)
+
+
+class RecordPrefixSchema(Schema):
+    """A game record, or its prefix: the seat to act at its end is advised (the record's
+    own checks are the library's)."""
+
+    format = fields.String(required=True, metadata={"description": "the record format"})
+
+    class Meta:
+        unknown = "include"
+
+
+class _EitherSchema(Schema):
+    """A verb's object, or (with ``format``) a record prefix."""
+
+    fields_schema: Schema
+    record_schema = RecordPrefixSchema()
+
+    def load(self, data: Any, **kwargs: Any) -> Any:
+        if isinstance(data, Mapping) and "format" in data:
+            return self.record_schema.load(data, **kwargs)
+        return self.fields_schema.load(data, **kwargs)
+
+
+def result_schema(info: GameInfo, verb: Verb) -> type[Schema]:
+    """The answer's schema in the document: the library's JSON object (described by the
+    verb's help; its fields are the library's ``to_json``)."""
+    return type(f"{_title(info.name)}{_title(verb.name)}ResultSchema", (Schema,), {
+        "Meta": type("Meta", (), {"unknown": "include"}),
+        "__doc__": f"The answer of `POST /v1/{info.name}/{verb.name}`: the library's JSON."})
+
+
+class BudgetQuerySchema(Schema):
+    """The query parameters of an advice: its budget and seed."""
+
+    class Meta:
+        unknown = RAISE
+
+    budget_ms = fields.Float(
+        validate=validate.Range(min=0, min_inclusive=False),
+        metadata={"exclusiveMinimum": 0,
+                  "description": "Time for the advisor per object, in milliseconds "
+                                 "(capped at the server's MAX_ADVICE_BUDGET_MS)."})
+    seed = fields.Integer(metadata={"description": "Seed of what the advisor samples "
+                                                   "(default 0)."})
+
+
+@dataclass(frozen=True)
+class VerbSchemas:
+    """A game's own schemas for one verb, in place of those made from its fields: ``body``
+    validates the request's object (the first of them) and, with the others, describes it
+    in the document; ``result`` describes the answer (several: one of them)."""
+
+    body: tuple[type[Schema], ...]
+    result: tuple[type[Schema], ...]
+    check: type[Schema] | None = None  # validates the object, when not ``body[0]``
+
+
+def _endpoint(info: GameInfo, verb: Verb, own: VerbSchemas | None) -> Any:
+    plain = ((own.check or own.body[0]) if own else body_schema(info, verb))()
+    bodies: tuple[type[Schema], ...] = own.body if own else (type(plain),)
+    results: tuple[type[Schema], ...] = own.result if own else (result_schema(info, verb),)
+    if verb.budget:
+        if own:
+            schema: Schema = plain
+        else:
+            either = _EitherSchema()
+            either.fields_schema = plain
+            schema = either
+            bodies += (RecordPrefixSchema,)
+        query = BudgetQuerySchema()
+        default_key = f"{info.name.upper()}_ADVICE_MS"
+
+        def view() -> Response:
+            cfg = current_app.config
+            asked = AdviceQuery.read(query, cfg.get(default_key, verb.default_budget_ms))
+            with ticket() as passage:  # a saturated worker refuses before reading anything
+
+                def compute(obj: object) -> Any:
+                    passage.check(asked.budget_ms / 1000)
+                    return verb.answer(obj, asked.budget_ms, asked.seed)
+
+                return evaluate(schema, lambda obj: obj, compute,
+                                current_app.config["MAX_ADVICE_BATCH"])
+    else:
+        def view() -> Response:
+            return evaluate(plain, lambda obj: obj, verb.answer)
+
+    view.__name__ = f"{verb.name}_view"
+    summary, dot, rest = verb.help.partition(". ")
+    view.__doc__ = f"{summary}.\n\n{rest}" if dot and rest else verb.help
+    return document(results, body=bodies,
+                    batch="MAX_ADVICE_BATCH" if verb.budget else "MAX_BATCH",
+                    query=BudgetQuerySchema if verb.budget else None, gated=verb.budget,
+                    example=dict(verb.example) if verb.example is not None else None)(view)
+
+
+def blueprint(info: GameInfo, schemas: Mapping[str, VerbSchemas] | None = None) -> Blueprint:
+    """The blueprint of a game with declarations: ``/v1/<game>/<verb>`` for each verb
+    (with the game's own ``schemas`` for some verbs, when it has written them)."""
+    assert info.faces is not None
+    bp = Blueprint(info.name, __name__, url_prefix=f"/v1/{info.name}")
+    for verb in info.faces.verbs:
+        view = _endpoint(info, verb, (schemas or {}).get(verb.name))
+        bp.add_url_rule(f"/{verb.name}", endpoint=view.__name__, view_func=view,
+                        methods=["POST"])
+    options = {f.name: False for f in info.faces.simulate_fields if f.kind == "flag"}
+    register_rules(bp, info.name, lambda: [
+        {"name": "default", "description": f"{info.title}, the rules page's defaults",
+         "options": options}])
+    return bp
+
+
+__all__ = ["BudgetQuerySchema", "RecordPrefixSchema", "VerbSchemas", "blueprint",
+           "body_schema"]
