@@ -155,6 +155,13 @@ class Solver:
             for i in range(KINDS))
         self._memo: dict[tuple[Counts, bool, int], Any] = {}
         self._fronts: dict[tuple[Counts, bool], Front] = {}
+        # the distance search's groups holding kind i: (needs of kinds ≥ i, is an eye,
+        # size); a boy never holds a flower
+        self._options: tuple[tuple[tuple[tuple[tuple[int, int], ...], bool, int], ...],
+                             ...] = tuple(
+            tuple((tuple((k, n) for k, n in p.need if k >= i), p.is_eye, p.size)
+                  for p in self.containing[i] if p.is_eye or i < NUMERALS)
+            for i in range(KINDS))
 
     # --- winning ---------------------------------------------------------------------------
 
@@ -270,35 +277,36 @@ class Solver:
         if found is not None:
             return found
         rows: list[tuple[int, int, int, int]] = []
-        flower = self.replace and i in _FLOWERS
+        replace = self.replace
+        flower = replace and i in _FLOWERS
         skip = 0 if IS_EXTRA[i] else 1
-        for d, me, mb, f in self._front(minus(c, i), eye):
+        for d, me, mb, f in self._front(c[:i] + (c[i] - 1,) + c[i + 1:], eye):
             rows.append((d + skip, me, mb, f + flower))
-        least = 1 if self.replace else 2
+        least = 1 if replace else 2
         done: set[tuple[Counts, bool, int]] = set()
-        for p in self.containing[i]:
-            if not p.is_eye and i >= NUMERALS:
-                continue
+        for items, is_eye, size in self._options[i]:
             nc = list(c)
             held = 0
-            for k, n in p.need:
-                if k >= i:
-                    u = min(n, nc[k])
-                    nc[k] -= u
+            for k, n in items:
+                h = nc[k]
+                if h:
+                    u = n if h >= n else h
+                    nc[k] = h - u
                     held += u
-            if not p.is_eye and held < least:
+            if held < least and not is_eye:
                 continue
-            miss = p.size - held
-            key2 = (tuple(nc), p.is_eye, miss)
+            miss = size - held
+            key2 = (tuple(nc), is_eye, miss)
             if key2 in done:
                 continue
             done.add(key2)
-            for d, me, mb, f in self._front(key2[0], eye or p.is_eye):
-                if p.is_eye or not self.replace:
+            if is_eye or not replace:
+                for d, me, mb, f in self._front(key2[0], eye or is_eye):
                     rows.append((d, me + miss, mb, f))
-                else:
+            else:
+                for d, me, mb, f in self._front(key2[0], eye):
                     rows.append((d, me, mb + miss, f))
-        res = _pareto(rows)
+        res = _pareto(rows) if replace else _pareto2(rows)
         self._fronts[key] = res
         return res
 
@@ -330,6 +338,18 @@ class Solver:
         be outside the seat's ``own`` cards)."""
         own = own if own is not None else hand
         return [k for k in range(KINDS) if own[k] < PACK[k] and self.wins(plus(hand, k), eye)]
+
+
+def _pareto2(rows: list[tuple[int, int, int, int]]) -> Front:
+    """The Pareto front of rows whose last two entries are 0: ``D`` and ``M`` smaller."""
+    rows.sort()
+    out: list[tuple[int, int, int, int]] = []
+    best = 1 << 30
+    for r in rows:
+        if r[1] < best:
+            out.append(r)
+            best = r[1]
+    return tuple(out)
 
 
 def _pareto(rows: list[tuple[int, int, int, int]]) -> Front:
