@@ -1,4 +1,6 @@
-"""Chắn endpoints: ``POST /v1/chan/score``, ``/analyze`` and ``/advice``.
+"""Chắn's own endpoint, ``POST /v1/chan/advice``, and the schemas it has written for its
+other endpoints (``/score``, ``/analyze``: made from the game's declarations,
+:mod:`advisor.chan.faces`, :mod:`service.generated`).
 
 Each takes a position (rules §8.1) or a VIEW (§8.3), or a list of them, and returns
 exactly the library's JSON: ``score(Position.from_json(obj)).to_json()``,
@@ -14,11 +16,9 @@ from typing import Any
 from flask import Blueprint, Response, current_app
 
 from advisor.chan.advice import DEFAULT_BUDGET_MS, Advice, advise
-from advisor.chan.analysis import analyze
-from advisor.chan.position import Position
 from advisor.chan.profiles import PROFILES
-from advisor.chan.scoring import score
 from service.gate import ticket
+from service.generated import VerbSchemas
 from service.meta import register_rules
 from service.openapi import document
 from service.positions import AdviceQuery, evaluate
@@ -32,18 +32,15 @@ from service.schemas import (
     WinScoreSchema,
 )
 
-bp = Blueprint("chan", __name__, url_prefix="/v1/chan")
-register_rules(bp, "chan", lambda: [
-    {"name": p.name, "description": p.description, "options": dict(p.options)}
-    for p in PROFILES.values()])
+SCHEMAS = {
+    "score": VerbSchemas((PositionSchema,), (WinScoreSchema, NoWinScoreSchema)),
+    "analyze": VerbSchemas((PositionSchema,), (AnalysisSchema,)),
+}
 
-_schema = PositionSchema()
 _view_schema = ViewSchema()
 _query_schema = AdviceQuerySchema()
 
-# Examples shown in the OpenAPI document (and tried by schemathesis): the rules sheet's
-# hand (§7) and examples/view.json.
-_SHEET_HAND = "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v"
+# The VIEW shown in the OpenAPI document (and tried by schemathesis): examples/view.json.
 _VIEW_EXAMPLE: dict[str, Any] = {
     "rules": "house", "seat": 2, "dealer": 0, "phase": "offer", "to_act": 2,
     "hand": ["2v", "2v", "3s", "3m", "4s", "4s", "5v", "6v", "6s", "6s", "7m", "8v", "8s",
@@ -62,31 +59,6 @@ _VIEW_EXAMPLE: dict[str, Any] = {
 }
 
 
-@bp.post("/score")
-@document((WinScoreSchema, NoWinScoreSchema), body=PositionSchema, batch="MAX_BATCH",
-          example={"hand": _SHEET_HAND, "winning_card": "8m", "win_by": "own_door"})
-def score_view() -> Response:
-    """Score a finished hand (rules §7).
-
-    Hand + melds + winning card make 20 cards. A hand that does not win is a result,
-    `{"win": false, "reason": …}`, not an error.
-    """
-    return evaluate(_schema, Position.from_json, score)
-
-
-@bp.post("/analyze")
-@document(AnalysisSchema, body=PositionSchema, batch="MAX_BATCH",
-          example={"hand": _SHEET_HAND})
-def analyze_view() -> Response:
-    """Analyse a hand: pairing, distance, waits and useful cards.
-
-    19 cards wait for a card (`waits`, `useful`); 20 owe a discard and get the discard
-    table (`discards`) as well.
-    """
-    return evaluate(_schema, Position.from_json, analyze)
-
-
-@bp.post("/advice")
 @document(AdviceSchema, body=ViewSchema, batch="MAX_ADVICE_BATCH", query=AdviceQuerySchema,
           gated=True, example=_VIEW_EXAMPLE)
 def advice_view() -> Response:
@@ -126,3 +98,14 @@ def _as_view(obj: object) -> dict[str, Any]:
     """The schema has checked the shape; the library checks the cards."""
     assert isinstance(obj, dict)
     return obj
+
+
+def extend(bp: Blueprint) -> None:
+    """Add Chắn's own endpoint and its rules profiles to its made blueprint."""
+    bp.add_url_rule("/advice", view_func=advice_view, methods=["POST"])
+    register_rules(bp, "chan", lambda: [
+        {"name": p.name, "description": p.description, "options": dict(p.options)}
+        for p in PROFILES.values()])
+
+
+__all__ = ["SCHEMAS", "extend"]

@@ -148,8 +148,11 @@ def _endpoint(info: GameInfo, verb: Verb, own: VerbSchemas | None) -> Any:
             return evaluate(plain, lambda obj: obj, verb.answer)
 
     view.__name__ = f"{verb.name}_view"
-    summary, dot, rest = verb.help.partition(". ")
-    view.__doc__ = f"{summary}.\n\n{rest}" if dot and rest else verb.help
+    if "\n\n" in verb.help:  # a summary, then a description
+        view.__doc__ = verb.help
+    else:
+        summary, dot, rest = verb.help.partition(". ")
+        view.__doc__ = f"{summary}.\n\n{rest}" if dot and rest else verb.help
     return document(results, body=bodies,
                     batch="MAX_ADVICE_BATCH" if verb.budget else "MAX_BATCH",
                     query=BudgetQuerySchema if verb.budget else None, gated=verb.budget,

@@ -1,159 +1,37 @@
-"""``advisor chan …``: score and analyse Chắn positions (rules §8.1)."""
+"""``advisor chan advise`` and ``advisor chan play``: Chắn's own commands. Its other
+commands (``score``, ``analyze``, ``simulate``, ``replay``) are made from the game's
+declarations (:mod:`advisor.chan.faces`, :mod:`advisor.cli.generated`)."""
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
 from typing import IO, Any
 
 import click
 
 from advisor.chan.advice import DEFAULT_BUDGET_MS, TYPED_SOURCES, advise, view_from_position
-from advisor.chan.analysis import Analysis, analyze
-from advisor.chan.game import Game
-from advisor.chan.position import WIN_BY, Position, position_from_fields
 from advisor.chan.profiles import PROFILES
 from advisor.chan.record import read_records, view_at
-from advisor.chan.scoring import ScoreResult, score
-from advisor.chan.seats import SPEC_HELP
-from advisor.chan.simulate import Summary, simulate
-from advisor.chan.text import advice_text, analysis_text, score_text, simulation_text
+from advisor.chan.text import advice_text
 from advisor.cli.common import (
     EXIT_BAD_INPUT,
-    EXIT_USAGE,
     dumps,
-    position_items,
     read_text,
-    run_positions,
-    simulate_and_report,
     terminal_style,
     use_color,
 )
 from advisor.cli.play import play_cmd
 from advisor.errors import AdvisorError
 from advisor.forms import split_melds
-from advisor.text import Style
-
-
-def position_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """The flags that spell a position, shared by every command that reads one."""
-    options = [
-        click.argument("file", type=click.File("r", encoding="utf-8"), required=False),
-        click.option("--hand", "-H", metavar="CARDS",
-                     help="Concealed cards, e.g. '2v 2v tam vạn 7 coins'."),
-        click.option("--melds", "-m", metavar="MELDS", multiple=True,
-                     help="Exposed melds; repeat the flag or separate melds with ';'."),
-        click.option("--win", "-w", "winning_card", metavar="CARD",
-                     help="The winning card (score), or a card to add (analyze)."),
-        click.option("--by", "win_by", type=click.Choice(WIN_BY),
-                     help="How the win was made [default: other_door with --win]."),
-        click.option("--rules", "-r", type=click.Choice(list(PROFILES)), default=None,
-                     help="Rules profile [default: house]."),
-        click.option("--seen", metavar="CARDS", help="Other cards already seen (melds, discards)."),
-        click.option("--dealt-fours", metavar="FACES", help="Faces dealt four of a kind."),
-        click.option("--ga", is_flag=True, default=None, help="cvv option: count gà."),
-        click.option("--won-previous", is_flag=True, default=None,
-                     help="Context: the winner also won the previous deal (Thông)."),
-        click.option("--stock-revealed", type=int, metavar="N",
-                     help="Context: stock cards revealed when the win was made (Địa ù)."),
-        click.option("--json", "as_json", is_flag=True, help="One JSON object per position."),
-    ]
-    for option in reversed(options):
-        f = option(f)
-    return f
-
-
-def _run(
-    file: IO[str] | None, as_json: bool, flags: dict[str, Any],
-    answer: Callable[[Position], Any], text: Callable[[Any, Style], str],
-) -> None:
-    def build(fields: dict[str, Any]) -> dict[str, Any]:
-        return position_from_fields(fields.pop("hand"), fields.pop("melds"), **fields)
-
-    run_positions(lambda: position_items(file, flags, build), as_json,
-                  lambda obj: answer(Position.from_json(obj)), text)
 
 
 @click.group()
 def chan() -> None:
-    """Chắn: score and analyse hands, advise a decision, play a deal, simulate and
-    replay deals."""
+    """Chắn's own commands (added to the group made from its declarations)."""
 
 
 chan.add_command(play_cmd)
-
-
-@chan.command("score")
-@position_options
-def score_cmd(file: IO[str] | None, as_json: bool, **flags: Any) -> None:
-    """Score a finished hand (hand + melds + winning card = 20 cards, rules §7).
-
-    \b
-    Examples:
-      advisor chan score --hand "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v" \\
-                         --win 8m --by own_door
-      advisor chan score examples/win.json --json
-      cat positions.jsonl | advisor chan score - --json
-    """
-    _run(file, as_json, flags, score, lambda r, st: score_text(r, st))
-
-
-@chan.command("analyze")
-@position_options
-def analyze_cmd(file: IO[str] | None, as_json: bool, **flags: Any) -> None:
-    """Analyse a hand: pairing, distance, waits; for 20 cards, the discard table.
-
-    \b
-    Examples:
-      advisor chan analyze --hand "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s"
-      advisor chan analyze examples/hand.json
-    """
-    _run(file, as_json, flags, analyze, lambda a, st: analysis_text(a, st))
-
-
-__all__ = ["Analysis", "ScoreResult", "chan"]
-
-
-@chan.command("simulate")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Deals to play (each four times with --duplicate).")
-@click.option("--seed", "-s", type=int, default=0, show_default=True,
-              help="Seed: the same seed plays the same deals.")
-@click.option("--seats", default="greedy,random,random,random", show_default=True,
-              metavar="SPEC,SPEC,SPEC,SPEC",
-              help=f"The four players, seat 0 first: {SPEC_HELP}.")
-@click.option("--duplicate", is_flag=True,
-              help="Play each deal four times with the players rotated (cuts luck out).")
-@click.option("--rules", "-r", type=click.Choice(list(PROFILES)), default="house",
-              show_default=True)
-@click.option("--records", type=click.File("w", encoding="utf-8"), metavar="FILE",
-              help="Write every game as a chan-record/1 line (players named in 'players').")
-@click.option("--time-limit", type=click.FloatRange(min=0.01), default=5.0, show_default=True,
-              help="Seconds an exec: bot may take per decision.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def simulate_cmd(games: int, seed: int, seats: str, duplicate: bool, rules: str,
-                 records: IO[str] | None, time_limit: float, as_json: bool) -> None:
-    """Play deals between bots and report win shares and settlements.
-
-    \b
-    Examples:
-      advisor chan simulate --games 1000 --seed 1 --seats greedy,random,random,random
-      advisor chan simulate -n 500 --duplicate \\
-          --seats "greedy,random,greedy,exec:python3 examples/chan_bot.py"
-    """
-    specs = [s.strip() for s in seats.split(",")]
-
-    def run(on_game: Callable[[Game, list[str]], None]) -> Summary:
-        try:
-            return simulate(specs, games=games, seed=seed, duplicate=duplicate, rules=rules,
-                            time_limit=time_limit, on_game=on_game)
-        except AdvisorError as err:
-            click.echo(f"advisor: {err.message}", err=True)
-            sys.exit(EXIT_BAD_INPUT if err.field != "seats" else EXIT_USAGE)
-
-    simulate_and_report(run, games * (4 if duplicate else 1), as_json, records,
-                        simulation_text)
 
 
 @chan.command("advise")
@@ -253,3 +131,6 @@ def _record_view(stream: IO[str], seat: int) -> dict[str, Any]:
     except AdvisorError as err:
         raise AdvisorError(f"--record: {err.message}") from None
     return view
+
+
+__all__ = ["chan"]

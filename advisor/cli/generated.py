@@ -33,6 +33,7 @@ def option(f: Field) -> click.Parameter:
         return click.Argument([f.name], nargs=-1, metavar=f.metavar or f.name.upper())
     names = [f.flag, f.name] + ([f.short] if f.short else [])
     shown = f.help + (f" [default: {f.default}]" if f.default is not None else "")
+    shown += "" if shown.endswith((".", ")", "]")) else "."
     kinds: dict[str, Any] = {
         "text": {"metavar": f.metavar or "TEXT"},
         "flag": {"is_flag": True, "default": None},
@@ -148,7 +149,10 @@ def simulate_command(info: GameInfo, faces: Faces) -> click.Command:
                                      time_limit=time_limit, on_game=on_game, **chosen)
             except AdvisorError as err:
                 click.echo(f"advisor: {err.message}", err=True)
-                sys.exit(EXIT_USAGE if err.field == "seats" else EXIT_BAD_INPUT)
+                # the players or the options asked for cannot make a table: a usage error
+                usage = {"seats", *(f.name for f in faces.simulate_fields)}
+                sys.exit(EXIT_USAGE if (err.field or "").split(".")[0] in usage
+                         else EXIT_BAD_INPUT)
 
         text = faces.simulation_text or (lambda s: dumps(s.to_json()))
         simulate_and_report(run, games * (len(specs) if duplicate else 1), as_json, records,

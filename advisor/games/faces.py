@@ -51,10 +51,11 @@ class Field:
     default: Any = None
     required: bool = False  # the API refuses an object without it (the CLI may read a file)
     hidden: bool = False  # a flag kept working but not shown in help (an older spelling)
+    spelt: str | None = None  # the flag when it is not the name (``--win``: winning_card)
 
     @property
     def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
+        return self.spelt or "--" + self.name.replace("_", "-")
 
 
 @dataclass(frozen=True)

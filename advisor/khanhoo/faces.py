@@ -84,8 +84,10 @@ def simulate_table(
 
 SCORE = Verb(
     "score",
-    "Score a complete hand: 15 cards in combinations, or 16 with the best card to throw "
-    "(K6, K8); a hand that cannot go out gives its distance.",
+    "Score a complete hand (K6, K8).\n\n"
+    "15 cards in combinations, or 16 going out with the best card to throw away; 6 or 7 "
+    "for the orphan (K7). A hand that cannot go out gives its distance (a result, "
+    "`{\"out\": false, \"distance\": …}`, not an error).",
     _score, score_text, POSITION_FIELDS,
     examples=('--hand "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"',
               "examples/khanhoo_hand.json --json"),
@@ -94,8 +96,9 @@ SCORE = Verb(
 
 ANALYZE = Verb(
     "analyze",
-    "Analyse a hand: at rest (15 cards) its distance and the cards that lower it; owing a "
-    "card (16) the discard table, best first.",
+    "Analyse a hand: its distance, the useful cards or the discard table.\n\n"
+    "At rest (15 cards) its distance and the cards that lower it (`useful`); owing a card "
+    "(16) the discard table (`discards`), best first; 6 and 7 for the orphan.",
     _analyze, analysis_text, POSITION_FIELDS,
     examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"',
               '--hand "4h 5h Ac 2c 3c 7d 7d 8d 1h 9h Qs Ks 5d 6c 3h" -m "Js Jk 7h"'),
@@ -104,10 +107,12 @@ ANALYZE = Verb(
 
 ADVICE = Verb(
     "advice",
-    "Rank every legal action of the seat to act by its chance of going out first and the "
-    "points it can expect. A position of 16 cards is a turn; of 15 with a discard on "
-    '"offer", a claim (K5). A record prefix (khanhoo-record/1) is advised for the seat to '
-    "act at its end.",
+    "Rank the legal actions of the seat to act: a position, or a record prefix.\n\n"
+    "Each action with its chance of going out first and the points it can expect. A "
+    "position of 16 cards is a turn; of 15 with a discard on `offer`, a claim (K5). A "
+    "record prefix (`\"format\": \"khanhoo-record/1\"`) is advised for the seat to act "
+    "at its end. The budget is the server's (`KHANHOO_ADVICE_MS`, 100 ms by default) "
+    "unless `budget_ms` asks for another.",
     _advise, advice_text, ADVICE_FIELDS, budget=True, default_budget_ms=Budget().ms,
     command="advise",
     examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d 5c"',
