@@ -1,0 +1,554 @@
+"""The Qing Kanhu rules engine: one deal for 2–6 players, from the deal to the pot (rules
+Q6–Q8).
+
+The game always knows whose decision is pending and every legal action for it. Each
+action comes as a triad — ``verify_x`` raises an :class:`~advisor.errors.IllegalActionError`
+naming the rule broken, ``can_x`` answers yes or no, ``x`` applies it and logs a
+:class:`Move` — and :meth:`Game.act` does the same for an :class:`Action` given as data.
+
+>>> g = Game.from_deal(players=3, seed=7)
+>>> d = g.pending
+>>> d.phase, d.seat == g.dealer, sum(g.hand(g.dealer))
+('turn', True, 15)
+>>> g.verify((g.dealer + 1) % 3, Action("draw"))
+Traceback (most recent call last):
+...
+advisor.errors.IllegalActionError: Q6: it is seat 1's decision (turn), not seat 2's
+>>> a = next(a for a in g.legal_actions() if a.do == "discard")
+>>> g.act(g.dealer, a)
+>>> g.pending.phase, g.pending.seat == (g.dealer + 1) % 3
+('offer', True)
+
+Phases:
+
+* ``turn`` — the seat holds 15 cards (concealed and exposed): it wins (Q5) or discards
+  to its left (Q6);
+* ``offer`` — the seat on the discarder's left takes the discard into an eye or a boy
+  shown at once, wins with it (Q7), or draws from the stock (Q6); when the stock is
+  empty it may only take, win or ``pass``, which ends the deal drawn (Q8) — and when it
+  can do none but pass the deal is drawn at once;
+* ``over`` — someone won, or the deal is drawn.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from advisor.errors import AdvisorError, RecordError
+from advisor.games.engine import Decision, Move, RuleEngine
+from advisor.qing.cards import (
+    CARDS,
+    FLOWERS,
+    KINDS,
+    PACK,
+    Card,
+    Counts,
+    card,
+    cards_of,
+    codes,
+    counts_of,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
+from advisor.qing.position import meld_of
+from advisor.qing.rules import Rules, _boys
+from advisor.qing.scoring import settlement
+from advisor.qing.solver import HAND_SIZE, Group, solver
+from advisor.qing.view import View
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+RECORD_FORMAT = "qing-record/1"
+PHASES = ("turn", "offer", "over")
+DOS = ("win", "discard", "take", "draw", "pass")
+HOWS = ("deal", "draw", "take", "discard")
+"""How a deal is won: on the dealer's dealt cards, after a draw, after a take (the turn
+that follows it), or with the discard itself (Q7)."""
+_ALLOWED = {"turn": ("win", "discard"), "offer": ("win", "take", "draw", "pass")}
+
+
+def dealer_of(cut: Card, players: int) -> int:
+    """Q6: the dealer is found by counting round the players, from seat 0, up to the
+    number of the card drawn (a flower, which has no number, is put back and another
+    drawn).
+
+    >>> dealer_of(card("7s"), 4), dealer_of(card("2c"), 6)
+    (2, 1)
+    """
+    if cut.flower:
+        raise RecordError(f"cut: {cut.code} has no number; a flower is drawn again (Q6)",
+                          field="cut", token=cut.code)
+    return (cut.rank - 1) % players
+
+
+# --- actions ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Action:
+    """What a seat does — the bot protocol's ACTION:
+
+    * ``win`` (on its turn; or on an offer, winning with the discard, Q7);
+    * ``discard`` (``card``);
+    * ``take`` (``with``: the hand cards shown with the discard in an eye or a boy, Q7);
+    * ``draw`` (from the stock) and ``pass`` (the stock empty: the deal is drawn, Q8).
+
+    >>> Action.from_json({"do": "take", "with": ["6c", "5c"]})
+    Action(do='take', card=None, with_=(card('5c'), card('6c')))
+    >>> Action("discard", card("RF")).to_json()
+    {'do': 'discard', 'card': 'RF'}
+    """
+
+    do: str
+    card: Card | None = None
+    with_: tuple[Card, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"do": self.do}
+        if self.card is not None:
+            out["card"] = self.card.code
+        if self.do == "take":
+            out["with"] = [c.code for c in self.with_]
+        return out
+
+    @classmethod
+    def from_json(cls, obj: object) -> Action:
+        if not isinstance(obj, dict):
+            raise RecordError('an action must be a JSON object like {"do": "draw"}')
+        do = obj.get("do")
+        if do not in DOS:
+            raise RecordError(f"do: '{do}' is not one of {', '.join(DOS)}", field="do")
+        keys = {"card"} if do == "discard" else {"with"} if do == "take" else set()
+        unknown = set(obj) - {"do", "seat"} - keys
+        if unknown:
+            name = sorted(unknown)[0]
+            raise RecordError(f"{name}: unknown field for '{do}'", field=name)
+        if do == "take":
+            with_ = obj.get("with")
+            if not isinstance(with_, (list, str)) or (
+                    isinstance(with_, list) and not all(isinstance(c, str) for c in with_)):
+                raise RecordError("with: 'take' needs the hand cards shown with the discard",
+                                  field="with")
+            return take_action(parse_cards(with_, limit=(99,) * KINDS))
+        if do == "discard":
+            text = obj.get("card")
+            if not isinstance(text, str):
+                raise RecordError("card: 'discard' needs a card code", field="card")
+            return cls(do, parse_card(text))
+        return cls(do)
+
+    def __str__(self) -> str:
+        if self.do == "take":
+            return f"take with {' '.join(c.code for c in self.with_)}"
+        return self.do if self.card is None else f"{self.do} {self.card.code}"
+
+
+def take_action(cards: Iterable[Card]) -> Action:
+    """A ``take`` showing these hand cards with the discard."""
+    return Action("take", None, tuple(sorted(cards, key=lambda c: c.index)))
+
+
+def take_options(hand: Counts, x: Card, rules: Rules) -> list[tuple[tuple[Card, ...], Group]]:
+    """Every distinct set of hand cards that shows the discard ``x`` in an eye or a boy
+    (Q7), leaving at least one card in hand, with the group it makes; longest first. With
+    ``extras_replace``, flowers of the hand (first Red, then White, then Old Thousand)
+    fill what a boy lacks, and a flower discard may stand for a card of a boy.
+
+    >>> h = counts_of(parse_cards("3c 4c 6c 7c 5s 5m RF"))
+    >>> [(format_cards(w), g.name) for w, g in take_options(h, card("5c"), Rules())]
+    [('3c 4c 6c 7c', 'sequence'), ('3c 4c 6c', 'sequence'), ('4c 6c 7c', 'sequence'),
+     ('3c 4c', 'sequence'), ('4c 6c', 'sequence'), ('6c 7c', 'sequence'), ('5s 5m', 'triplet')]
+    """
+    size = sum(hand)
+    found: dict[Counts, Group] = {}
+    hand_flowers = [k for k in FLOWERS for _ in range(hand[k])]
+    for p in (*rules.eyes, *_boys(9)):
+        need = dict(p.need)
+        stand_in = x.index not in need
+        if stand_in and (p.is_eye or not rules.extras_replace or not x.flower):
+            continue
+        if not stand_in:
+            need[x.index] -= 1
+        w = [0] * KINDS
+        miss = -1 if stand_in else 0
+        for k, n in need.items():
+            u = min(n, hand[k])
+            w[k] += u
+            miss += n - u
+        if miss < 0 or (miss and (p.is_eye or not rules.extras_replace)):
+            continue
+        if stand_in and not sum(w):
+            continue  # a boy holds a real card
+        if miss > len(hand_flowers):
+            continue
+        for k in hand_flowers[:miss]:  # a boy's needs are numerals: the flowers are free
+            w[k] += 1
+        key = tuple(w)
+        if key in found or size - sum(w) < 1:
+            continue
+        try:
+            found[key] = meld_of([*cards_of(key), x], rules)
+        except AdvisorError:
+            continue
+    out = [(tuple(cards_of(k)), g) for k, g in found.items()]
+    out.sort(key=lambda wg: (-len(wg[0]), [c.index for c in wg[0]]))
+    return out
+
+
+@dataclass(frozen=True)
+class Result:
+    """How the deal ended: the winner (None: drawn, Q8), how he won, his groups, and the
+    settlement of the pot (Q8)."""
+
+    winner: int | None
+    how: str | None  # one of HOWS; None for a drawn deal
+    groups: tuple[Group, ...]
+    settlement: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "how": self.how,
+                "groups": [g.to_json() for g in self.groups],
+                "settlement": list(self.settlement)}
+
+
+@dataclass
+class SeatState:
+    """One seat's cards: the concealed hand, the exposed groups, what it discarded."""
+
+    hand: list[int]
+    dealt: Counts
+    melds: list[Group] = field(default_factory=list)
+    discards: list[Card] = field(default_factory=list)
+
+    def counts(self) -> Counts:
+        return tuple(self.hand)
+
+    @property
+    def exposed(self) -> int:
+        return sum(len(g.cards) for g in self.melds)
+
+    @property
+    def target(self) -> int:
+        """Concealed cards it wins with."""
+        return HAND_SIZE - self.exposed
+
+    @property
+    def eye(self) -> bool:
+        return any(g.kind == "eye" for g in self.melds)
+
+
+@dataclass(frozen=True)
+class Offer:
+    card: Card
+    by: int
+
+
+# --- the game ------------------------------------------------------------------------------
+
+class Game(RuleEngine):
+    """One deal of Qing Kanhu."""
+
+    def __init__(self, hands: Sequence[Counts], stock: Sequence[Card], dealer: int, *,
+                 rules: Rules | None = None, cut: Card | None = None) -> None:
+        self.players = len(hands)
+        self.rules = rules or Rules()
+        self.dealer = dealer
+        self.cut = cut
+        self._check_deal(hands, stock)
+        self.seats = [SeatState(list(h), tuple(h)) for h in hands]
+        self.initial_stock: tuple[Card, ...] = tuple(stock)
+        self.stock: list[Card] = list(stock)
+        self.pile: list[Card] = []  # discards nobody took, in order (the offer last)
+        self.log: list[Move[Action]] = []
+        self.offer: Offer | None = None
+        self.result: Result | None = None
+        self._phase = "turn"
+        self._to_act = dealer
+        self._solver = solver(self.rules)
+
+    @classmethod
+    def from_deal(cls, players: int = 4, seed: int | str | None = None, *,
+                  rng: random.Random | None = None, rules: Rules | None = None) -> Game:
+        """Shuffle the pack, find the dealer (Q6: the first numbered card from the top,
+        counted round the players from seat 0), and deal 15 cards to the dealer and 14 to
+        each other player, in order from the dealer's left; the rest is the stock."""
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise AdvisorError(f"players: {players}; a table has {MIN_PLAYERS} to "
+                               f"{MAX_PLAYERS} (Q1)", field="players")
+        rng = rng or random.Random(seed)
+        deck = cards_of(PACK)
+        rng.shuffle(deck)
+        cut = next(c for c in deck if not c.flower)
+        dealer = dealer_of(cut, players)
+        hands: list[Counts] = [()] * players
+        pos = 0
+        for k in range(players):
+            seat = (dealer + k) % players
+            n = HAND_SIZE if k == 0 else HAND_SIZE - 1
+            hands[seat] = counts_of(deck[pos:pos + n])
+            pos += n
+        return cls(hands, deck[pos:], dealer, rules=rules, cut=cut)
+
+    def _check_deal(self, hands: Sequence[Counts], stock: Sequence[Card]) -> None:
+        n = self.players
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise RecordError(f"hands: {n} hands; a deal has {MIN_PLAYERS} to {MAX_PLAYERS} "
+                              "players", field="hands")
+        if not isinstance(self.dealer, int) or not 0 <= self.dealer < n:
+            raise RecordError(f"dealer: seat {self.dealer} does not exist (Q6)", field="dealer")
+        if self.cut is not None and dealer_of(self.cut, n) != self.dealer:
+            raise RecordError(f"dealer: counting {self.cut.rank} round {n} players from seat 0 "
+                              f"gives seat {dealer_of(self.cut, n)}, not {self.dealer} (Q6)",
+                              field="dealer")
+        for seat, h in enumerate(hands):
+            want = HAND_SIZE if seat == self.dealer else HAND_SIZE - 1
+            if sum(h) != want:
+                raise RecordError(f"hands[{seat}]: {sum(h)} cards; seat {seat} is dealt {want} "
+                                  "(Q6)", field=f"hands[{seat}]")
+        total = [sum(h[i] for h in hands) for i in range(KINDS)]
+        for c in stock:
+            total[c.index] += 1
+        for c, m in zip(CARDS, total):
+            if m != PACK[c.index]:
+                raise RecordError(f"the deal holds {m} of {c.code}; the pack has four (Q1)",
+                                  field="hands", token=c.code)
+
+    def clone(self) -> Game:
+        """An independent copy of the deal as it stands (the rules and their solver,
+        which never change, are shared)."""
+        return copy.deepcopy(self, {id(self.rules): self.rules, id(self._solver): self._solver})
+
+    # --- what is pending -----------------------------------------------------------------
+
+    def next_seat(self, seat: int) -> int:
+        """The seat on ``seat``'s left, who plays next (Q6)."""
+        return (seat + 1) % self.players
+
+    def wins(self, seat: int, extra: Card | None = None) -> bool:
+        """Whether the seat's cards (with ``extra``, the discard on offer) win (Q5)."""
+        s = self.seats[seat]
+        hand = s.counts() if extra is None else \
+            s.counts()[:extra.index] + (s.hand[extra.index] + 1,) + s.counts()[extra.index + 1:]
+        return sum(hand) == s.target and self._solver.wins(hand, s.eye)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the pending decision; a win first."""
+        d = self.pending
+        if d is None:
+            return []
+        s = self.seats[d.seat]
+        if d.phase == "turn":
+            acts = [Action("win")] if self.wins(d.seat) else []
+            return acts + [Action("discard", c) for c in CARDS if s.hand[c.index]]
+        assert self.offer is not None
+        x = self.offer.card
+        acts = [Action("win")] if self.wins(d.seat, x) else []
+        acts += [take_action(w) for w, _ in take_options(s.counts(), x, self.rules)]
+        acts.append(Action("draw") if self.stock else Action("pass"))
+        return acts
+
+    # --- legality --------------------------------------------------------------------------
+
+    def _check(self, seat: int, a: Action) -> tuple[str, str] | None:
+        """(rule, reason) of the rule the action breaks, or None."""
+        if self.over:
+            return ("Q8", "the deal is over")
+        phase, to_act = self._phase, self._to_act
+        if not 0 <= seat < self.players:
+            return ("Q6", f"there is no seat {seat} ({self.players} players)")
+        if seat != to_act:
+            return ("Q6", f"it is seat {to_act}'s decision ({phase}), not seat {seat}'s")
+        allowed = _ALLOWED[phase]
+        if a.do not in allowed:
+            return ("Q6", f"'{a.do}' is not a move in the {phase} phase "
+                          f"(allowed: {', '.join(allowed)})")
+        s = self.seats[seat]
+        if phase == "turn":
+            if a.do == "discard":
+                if a.card is None or not s.hand[a.card.index]:
+                    return ("Q6", f"seat {seat} does not hold "
+                                  f"{a.card.code if a.card else 'the card'}")
+                return None
+            if not self.wins(seat):
+                return ("Q5", "the hand does not win: it needs an eye, and every other card in "
+                              "boys or added as an extra")
+            return None
+        offer = self.offer
+        assert offer is not None
+        x = offer.card
+        if a.do == "draw":
+            return None if self.stock else ("Q8", "the stock is empty: take the discard, win "
+                                                  "with it, or pass (a drawn deal)")
+        if a.do == "pass":
+            return None if not self.stock else ("Q6", "the stock is not empty: draw, or take "
+                                                      "the discard")
+        if a.do == "win":
+            if not self.wins(seat, x):
+                return ("Q7", f"the hand does not win with {x.code}")
+            return None
+        need = counts_of(a.with_)
+        if any(need[i] > s.hand[i] for i in range(KINDS)):
+            return ("Q7", f"seat {seat} does not hold {format_cards(a.with_)}")
+        if sum(s.hand) - len(a.with_) < 1:
+            return ("Q7", "after showing the group no card would be left to discard")
+        try:
+            meld_of([*a.with_, x], self.rules)
+        except AdvisorError:
+            return ("Q7", f"{format_cards([*a.with_, x])} is not an eye or a boy: a discard "
+                          "is taken only to show it at once in one")
+        if all(w != a.with_ for w, _ in take_options(s.counts(), x, self.rules)):
+            return ("Q7", f"{format_cards([*a.with_, x])}: a flower stands for a card of a boy "
+                          "only where the hand lacks it (extras_replace)")
+        return None
+
+    # --- the triads --------------------------------------------------------------------------
+
+    def verify_win(self, seat: int) -> None:
+        self.verify(seat, Action("win"))
+
+    def can_win(self, seat: int) -> bool:
+        return self.can(seat, Action("win"))
+
+    def win(self, seat: int) -> None:
+        """Show a winning hand (Q5), on one's turn or with the discard on offer (Q7)."""
+        self.act(seat, Action("win"))
+
+    def verify_discard(self, seat: int, c: Card) -> None:
+        self.verify(seat, Action("discard", c))
+
+    def can_discard(self, seat: int, c: Card) -> bool:
+        return self.can(seat, Action("discard", c))
+
+    def discard(self, seat: int, c: Card) -> None:
+        """Throw a card to the player on one's left (Q6)."""
+        self.act(seat, Action("discard", c))
+
+    def verify_take(self, seat: int, with_: Sequence[Card]) -> None:
+        self.verify(seat, take_action(with_))
+
+    def can_take(self, seat: int, with_: Sequence[Card]) -> bool:
+        return self.can(seat, take_action(with_))
+
+    def take(self, seat: int, with_: Sequence[Card]) -> None:
+        """Take the discard and show it at once with these hand cards (Q7)."""
+        self.act(seat, take_action(with_))
+
+    def verify_draw(self, seat: int) -> None:
+        self.verify(seat, Action("draw"))
+
+    def can_draw(self, seat: int) -> bool:
+        return self.can(seat, Action("draw"))
+
+    def draw(self, seat: int) -> None:
+        """Draw the top card of the stock (Q6)."""
+        self.act(seat, Action("draw"))
+
+    def verify_pass(self, seat: int) -> None:
+        self.verify(seat, Action("pass"))
+
+    def can_pass(self, seat: int) -> bool:
+        return self.can(seat, Action("pass"))
+
+    def pass_(self, seat: int) -> None:
+        """Leave the discard with the stock empty: the deal is drawn (Q8)."""
+        self.act(seat, Action("pass"))
+
+    # --- applying actions --------------------------------------------------------------------
+
+    def _do_discard(self, seat: int, a: Action) -> None:
+        s = self.seats[seat]
+        c = a.card
+        assert c is not None
+        s.hand[c.index] -= 1
+        s.discards.append(c)
+        self.pile.append(c)
+        self.offer = Offer(c, seat)
+        self._phase, self._to_act = "offer", self.next_seat(seat)
+        if not self.stock:
+            legal = self.legal_actions()
+            if [x.do for x in legal] == ["pass"]:
+                self._finish(None, None)  # Q8: nothing to take, nothing to draw
+
+    def _do_draw(self, seat: int, a: Action) -> None:
+        s = self.seats[seat]
+        c = self.stock.pop(0)
+        s.hand[c.index] += 1
+        self.offer = None
+        self._phase, self._to_act = "turn", seat
+
+    def _do_pass(self, seat: int, a: Action) -> None:
+        self._finish(None, None)
+
+    def _do_take(self, seat: int, a: Action) -> None:
+        s = self.seats[seat]
+        assert self.offer is not None
+        x = self.pile.pop()
+        for c in a.with_:
+            s.hand[c.index] -= 1
+        s.melds.append(meld_of([*a.with_, x], self.rules))
+        self.offer = None
+        self._phase, self._to_act = "turn", seat
+
+    def _do_win(self, seat: int, a: Action) -> None:
+        s = self.seats[seat]
+        if self._phase == "offer":
+            assert self.offer is not None
+            x = self.pile.pop()
+            s.hand[x.index] += 1
+            how = "discard"
+        else:
+            last = next((m.action.do for m in reversed(self.log[:-1]) if m.seat == seat),
+                        None)
+            how = "deal" if last is None else "take" if last == "take" else "draw"
+        found = self._solver.decompose(s.counts(), s.melds)
+        assert found is not None
+        self._finish(seat, how, found.groups)
+
+    def _finish(self, winner: int | None, how: str | None,
+                groups: tuple[Group, ...] = ()) -> None:
+        self.result = Result(winner, how, groups, settlement(self.players, winner))
+        self.offer = None
+        self._phase = "over"
+
+    # --- views and records -------------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know of the deal (:class:`advisor.qing.view.View`)."""
+        return View.of(self, seat)
+
+    def cards_in_play(self) -> Counts:
+        """Every card's whereabouts summed (hands, exposed groups, stock, pile): always the
+        whole pack."""
+        c = [0] * KINDS
+        for s in self.seats:
+            for i, n in enumerate(s.hand):
+                c[i] += n
+            for g in s.melds:
+                for x in g.cards:
+                    c[x.index] += 1
+        for x in (*self.stock, *self.pile):
+            c[x.index] += 1
+        return tuple(c)
+
+    def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]:
+        """The deal as a ``qing-record/1`` object (docs/qing.md)."""
+        rec: dict[str, Any] = {"format": RECORD_FORMAT, "options": self.rules.to_json()}
+        if self.cut is not None:
+            rec["cut"] = self.cut.code
+        rec["dealer"] = self.dealer
+        if players is not None:
+            rec["players"] = list(players)
+        rec["hands"] = [codes(s.dealt) for s in self.seats]
+        rec["stock"] = [c.code for c in self.initial_stock]
+        rec["moves"] = [m.to_json() for m in self.log]
+        if self.result is not None:
+            rec["result"] = self.result.to_json()
+        return rec
+
+
+__all__ = ["DOS", "HOWS", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "RECORD_FORMAT", "Action",
+           "Decision", "Game", "Move", "Offer", "Result", "SeatState", "card", "dealer_of",
+           "take_action", "take_options"]
