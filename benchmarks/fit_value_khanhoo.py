@@ -56,6 +56,7 @@ from fitting import (  # type: ignore[import-not-found]
 from advisor.calibration import LinearModel, Reliability, ValueModels
 from advisor.games.bots import BaseBot
 from advisor.games.simulate import play as play_deal
+from advisor.khanhoo.view import View
 
 ROOT = Path(__file__).resolve().parent.parent
 Row = dict[str, Any]
@@ -69,7 +70,7 @@ class KhanhooRecorder(BaseBot):
         self.rng = random.Random(seed)
         self.rows: list[Row] = []
 
-    def decide(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+    def decide(self, view: View, legal: Sequence[Any]) -> Any:
         from advisor.khanhoo.advice import Budget, advise
 
         seed = self.rng.randrange(2**31)
@@ -78,7 +79,7 @@ class KhanhooRecorder(BaseBot):
         best = advise(view, legal, budget).first
         if not best.certain and best.situation is not None:
             self.rows.append({"situation": best.situation.to_json(), "method": best.method,
-                              "phase": view["phase"], "players": view["players"]})
+                              "phase": view.phase, "players": view.players})
         return best.action
 
     def end(self, result: dict[str, Any]) -> None:

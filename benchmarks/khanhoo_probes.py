@@ -48,7 +48,6 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -68,6 +67,7 @@ from advisor.khanhoo.cards import cards_of, counts_of
 from advisor.khanhoo.game import Action, Game
 from advisor.khanhoo.melds import distance, useful_cards
 from advisor.khanhoo.simulate import games_of, play
+from advisor.khanhoo.view import View
 
 PROBES = ("advisor", "no-claim-cost", "denial", "sampled-denial", "stock", "opponents",
           "lookahead", "sampled-lookahead")
@@ -106,7 +106,7 @@ class Probe(BaseBot):
         assert self.game is not None, "the probe plays only games it is given"
         return self.game
 
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
         if self.kind in ("denial", "sampled-denial"):
             return self._denial(view, legal)
         if self.kind in ("lookahead", "sampled-lookahead"):
@@ -120,25 +120,25 @@ class Probe(BaseBot):
                 setattr(advice, "_race_of", plain)  # noqa: B010
         if self.kind == "stock" and len(self.real.stock) >= 4:
             # the opponents' concealed cards shown as seen: what is unseen is the stock
-            hidden = [c.code for s, st in enumerate(self.real.seats) if s != view["seat"]
+            hidden = [c for s, st in enumerate(self.real.seats) if s != view.seat
                       for c in cards_of(st.counts())]
-            view = {**view, "pile": [*view["pile"], *hidden]}
+            view = replace(view, pile=(*view.pile, *hidden))
         return advise(view, legal, self.budget).best
 
-    def _denial(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _denial(self, view: View, legal: Sequence[Action]) -> Action:
         options = advise(view, legal, replace(self.budget, claim_cost=0)).options
         if options[0].action.do != "discard":
             return options[0].action
         low = min(o.distance if o.distance is not None else 99 for o in options
                   if o.action.do == "discard")
         near = [o for o in options if o.action.do == "discard" and o.distance == low]
-        seat = view["seat"]
+        seat = view.seat
         if self.kind == "denial":
             worlds = [self.real]
         else:  # the same shuffles for every discard of this decision
             worlds = [self.real.clone() for _ in range(self.worlds)]
             for i, world in enumerate(worlds):
-                redeal(world, seat, random.Random(f"{i}:{len(view['pile'])}"))
+                redeal(world, seat, random.Random(f"{i}:{len(view.pile)}"))
 
         def value(o: Option) -> float:
             p_claim = sum(claimed(w, seat, o.action) for w in worlds) / len(worlds)
@@ -147,12 +147,12 @@ class Probe(BaseBot):
 
         return max(near, key=value).action
 
-    def _known_race(self, view: dict[str, Any]) -> Race:
+    def _known_race(self, view: View) -> Race:
         """The race against the opponents' real times to go out."""
         g = self.real
         times = []
         for k in range(1, g.players):
-            seat = (view["seat"] + k) % g.players
+            seat = (view.seat + k) % g.players
             cards = SeatCards.of(g.view(seat))
             d = distance(cards.hand, cards.rules, cards.target, cards.own)
             if d is None:
@@ -164,7 +164,7 @@ class Probe(BaseBot):
             times.append(time_to_go_out(d, acc / unseen))
         return KnownRace(tuple((0, 0) for _ in times), tuple(tuple(t) for t in times))
 
-    def _lookahead(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _lookahead(self, view: View, legal: Sequence[Action]) -> Action:
         options = advise(view, legal, self.budget).options
         if options[0].race_first >= 1.0:  # going out (or a claim that goes out) now
             return options[0].action
@@ -174,7 +174,7 @@ class Probe(BaseBot):
             candidates.append(choice)
         if len(candidates) == 1:
             return candidates[0]
-        seat = view["seat"]
+        seat = view.seat
         wins = [0] * len(candidates)
         for i in range(self.continuations):
             world = self.real.clone()

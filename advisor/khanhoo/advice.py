@@ -64,6 +64,7 @@ from advisor.khanhoo.record import view_at
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE
 from advisor.khanhoo.value import Situation, estimate
+from advisor.khanhoo.view import Offered, TableSeat, View
 
 HORIZON = 30
 """Turns of the seat the race is followed for."""
@@ -381,12 +382,12 @@ class Judge:
 
 # --- the advisor ----------------------------------------------------------------------------
 
-def claim_danger(x: Card, view: dict[str, Any], seat: SeatCards) -> float:
+def claim_danger(x: Card, view: View, seat: SeatCards) -> float:
     """Chance that an opponent holds two cards making a three-card combination with the
     discard ``x`` — the next player any (a take), the others one that is not a Sequence
     (a bump) — each unseen card being in his hand with chance (his cards) / (unseen cards)."""
-    n = view["players"]
-    me = view["seat"]
+    n = view.players
+    me = view.seat
     unseen = seat.unseen
     total = max(1, sum(unseen))
     if x.index == JOKER:  # a Joker completes almost any pair
@@ -395,7 +396,7 @@ def claim_danger(x: Card, view: dict[str, Any], seat: SeatCards) -> float:
     for k in range(1, n):  # k seats after the discarder: the next takes, K5 says who bumps
         if k == 1 or n > 3 or (n == 3 and k == 2):
             may_sequence = k == 1 or seat.rules.bump_sequences
-            p = min(1.0, view["table"][(me + k) % n]["cards"] / total)
+            p = min(1.0, view.table[(me + k) % n].cards / total)
             miss = 1.0
             for pattern in seat.rules.containing[x.index]:
                 if pattern.size != 3 or (pattern.run is not None and not may_sequence):
@@ -413,13 +414,12 @@ def claim_danger(x: Card, view: dict[str, Any], seat: SeatCards) -> float:
     return 1 - safe
 
 
-def _race_of(view: dict[str, Any]) -> Race:
-    n = view["players"]
-    seat = view["seat"]
+def _race_of(view: View) -> Race:
+    n = view.players
     opponents = []
     for k in range(1, n):
-        t = view["table"][(seat + k) % n]
-        opponents.append((len(t["discards"]), len(t["melds"])))
+        t = view.table[(view.seat + k) % n]
+        opponents.append((len(t.discards), len(t.melds)))
     return Race(tuple(opponents))
 
 
@@ -437,16 +437,10 @@ class Seen:
     laid_points: int
 
     @classmethod
-    def of(cls, view: dict[str, Any], seat: SeatCards, table: Race,
-           laid_points: int) -> Seen:
-        me = view["table"][view["seat"]]
-        stock = view.get("stock_left")
-        if stock is None:  # a position: what the pack holds beyond the hands, melds, pile
-            held = sum(t["cards"] + sum(len(m) for m in t["melds"]) for t in view["table"])
-            stock = sum(seat.rules.pack.counts) - held - len(view["pile"])
-        return cls(len(me["discards"]), len(me["melds"]) + bool(view.get("cache")),
-                   table.opponents, max(0, int(stock)), max(1, sum(seat.unseen)),
-                   laid_points)
+    def of(cls, view: View, seat: SeatCards, table: Race, laid_points: int) -> Seen:
+        me = view.mine
+        return cls(len(me.discards), len(me.melds) + (view.cache is not None),
+                   table.opponents, view.stock_left, max(1, sum(seat.unseen)), laid_points)
 
     def situation(self, do: str, race: float, j: Judged | None, *, claim_risk: float = 0.0,
                   waits: float = 1.0, melds: int = 0, points: int = 0) -> Situation:
@@ -463,7 +457,7 @@ class Seen:
             stock_left=self.stock_left)
 
 
-def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None = None, *,
+def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
            budget_ms: float | None = None, seed: int | None = None) -> Advice:
     """Rank the legal actions of the seat whose VIEW this is (bot protocol), within
     ``budget`` (``budget_ms`` and ``seed``, when given, override its time and seed)."""
@@ -498,7 +492,7 @@ def advise(view: dict[str, Any], legal: Sequence[Action], budget: Budget | None 
                 options[n] = replace(o, race_points=o.race_first * pts, method="sampled",
                                      situation=sit)
     options.sort(key=rank)
-    return Advice(view["seat"], view["phase"], tuple(o.stated() for o in options),
+    return Advice(view.seat, view.phase, tuple(o.stated() for o in options),
                   time.perf_counter() - start, spent or judge.out_of_time, budget.ms)
 
 
@@ -516,10 +510,9 @@ def _near_discards(legal: Sequence[Action], seat: SeatCards) -> set[Card]:
     return {c for c, d in ds.items() if d <= low + 1}
 
 
-def _laid_points(view: dict[str, Any], seat: SeatCards) -> list[int]:
-    me = view["table"][view["seat"]]
-    pts = [meld_of(parse_cards(m, limit=(99,) * KINDS), seat.rules).points for m in me["melds"]]
-    if view.get("cache"):
+def _laid_points(view: View, seat: SeatCards) -> list[int]:
+    pts = [meld_of(m, seat.rules).points for m in view.mine.melds]
+    if view.cache is not None:
         pts.append(seat.rules.kind("trio").points)
     return pts
 
@@ -536,7 +529,7 @@ def _ordered(legal: Sequence[Action], seat: SeatCards) -> list[Action]:
     return sorted(legal, key=key)
 
 
-def _judge_action(a: Action, view: dict[str, Any], seat: SeatCards, judge: Judge,
+def _judge_action(a: Action, view: View, seat: SeatCards, judge: Judge,
                   table: Race, seen: Seen, near: set[Card]) -> Option:
     rules = seat.rules
     laid_points = seen.laid_points
@@ -577,15 +570,16 @@ def _judge_action(a: Action, view: dict[str, Any], seat: SeatCards, judge: Judge
         return replace(opt, situation=seen.situation("cache", opt.race_first, j, melds=1,
                                                      points=trio))
     if a.do == "pass":
-        offer = view.get("offer") or {}
         # the opponents who play before the seat's next turn: those after the discarder
-        behind = (view["seat"] - offer.get("by", view["seat"] - 1) - 1) % view["players"]
+        by = view.offer.by if view.offer is not None else view.seat - 1
+        behind = (view.seat - by - 1) % view.players
         j = judge.at_rest(seat.hand, seat.own, seat.target, laid_points, seat.unseen)
         opt = _option(a, j, table, behind, "draw instead" if behind == 0 else "let it go")
-        waits = behind / max(1, view["players"] - 1)
+        waits = behind / max(1, view.players - 1)
         return replace(opt, situation=seen.situation("pass", opt.race_first, j, waits=waits))
     if a.do in ("take", "bump"):
-        x = parse_card(view["offer"]["card"])
+        assert view.offer is not None
+        x = view.offer.card
         hand = without(seat.hand, a.with_)
         own = plus(seat.own, x.index)
         meld_pts = _meld_points(a.with_, x, rules)
@@ -671,7 +665,7 @@ def advise_record(rec: object, budget: Budget | None = None) -> Advice:
 ADVICE_FIELDS = ("players", "offer", "from", "turn", "stock_left")
 
 
-def advice_request(obj: object) -> tuple[dict[str, Any], list[Action]]:
+def advice_request(obj: object) -> tuple[View, list[Action]]:
     """A VIEW and the legal actions from an advice request: a record prefix
     (``"format": "khanhoo-record/1"``), or a position with, for a claim, the discard on
     offer (``offer``) and who threw it (``from``: ``"left"`` — the seat is the next
@@ -686,7 +680,7 @@ def advice_request(obj: object) -> tuple[dict[str, Any], list[Action]]:
     return _position_view(pos, extra)
 
 
-def _position_view(pos: Position, extra: dict[str, Any]) -> tuple[dict[str, Any], list[Action]]:
+def _position_view(pos: Position, extra: dict[str, Any]) -> tuple[View, list[Action]]:
     players = extra.get("players", 3)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
         raise PositionError("players: a number of players from 2 to 5", field="players")
@@ -702,27 +696,24 @@ def _position_view(pos: Position, extra: dict[str, Any]) -> tuple[dict[str, Any]
                             field="hand")
     seat = 0
     by = players - 1 if relation == "left" else 1 % players
-    view: dict[str, Any] = {
-        **pos.rules.to_json(), "players": players, "seat": seat, "dealer": None,
-        "orphan": seat if pos.orphan else None,
-        "phase": "turn" if offer is None else "claim", "to_act": seat,
-        "hand": [c.code for c in cards_of(pos.hand)], "cache": None,
-        "pile": [c.code for c in cards_of(pos.seen)],
-        "table": [{"melds": [m.codes for m in pos.melds] if s == seat else [],
-                   "cache": False, "cards": pos.target, "target": pos.target,
-                   "discards": []} for s in range(players)],
-    }
     turn = extra.get("turn", 0)
     if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= MAX_TURNS:
         # the table is built with that many discards per opponent: bounded by a deal's
         raise PositionError(f"turn: the turns each opponent has played, from 0 to "
                             f"{MAX_TURNS} (a deal's limit)", field="turn")
-    if turn:
-        for s in range(1, players):
-            view["table"][s]["discards"] = ["?"] * turn
+    melds = tuple(tuple(m.cards) for m in pos.melds)
+    table = tuple(TableSeat(melds if s == seat else (), False, pos.target, pos.target,
+                            () if s == seat else (None,) * turn)  # unknown discards
+                  for s in range(players))
+    pile = tuple(cards_of(pos.seen))
+    # the stock: what the pack holds beyond the hands, the melds and the pile
+    held = sum(t.cards + sum(len(m) for m in t.melds) for t in table)
+    view = View(pos.rules, players, seat, None, None, seat if pos.orphan else None,
+                "turn" if offer is None else "claim", seat, tuple(cards_of(pos.hand)), None,
+                max(0, pos.rules.pack.size - held - len(pile)), False, 0, 0, MAX_TURNS, pile,
+                None, table)
     if offer is None:
-        g_legal = _turn_actions(pos)
-        return view, g_legal
+        return view, _turn_actions(pos)
     if not isinstance(offer, str):
         raise PositionError("offer: the discard on offer, as a card code", field="offer")
     try:
@@ -735,7 +726,7 @@ def _position_view(pos: Position, extra: dict[str, Any]) -> tuple[dict[str, Any]
     except DuplicateCardError as err:
         raise DuplicateCardError(f"offer: {err.message}, counting the hand, melds and seen "
                                  "cards", field="offer", token=offer) from None
-    view["offer"] = {"card": x.code, "by": by}
+    view = replace(view, offer=Offered(x, by))
     do = "take" if relation == "left" else "bump"
     legal = [Action("pass")]
     for with_, combo in meld_options(pos.hand, x, pos.rules):

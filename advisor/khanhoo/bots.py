@@ -8,22 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from advisor.games.bots import BaseBot
 from advisor.khanhoo.cards import (
     JOKER,
-    KINDS,
     NUMERALS,
     Card,
     Counts,
     counts_of,
-    parse_card,
-    parse_cards,
 )
 from advisor.khanhoo.game import Action
 from advisor.khanhoo.melds import HAND_SIZE, ORPHAN_SIZE, distance
 from advisor.khanhoo.rules import ROYAL_PARTNER, Rules
+from advisor.khanhoo.view import View
 
 
 @dataclass(frozen=True)
@@ -37,20 +34,17 @@ class SeatCards:
     unseen: Counts  # copies it has not seen anywhere
 
     @classmethod
-    def of(cls, view: dict[str, Any]) -> SeatCards:
+    def of(cls, view: View) -> SeatCards:
         """The seat's cards as its VIEW shows them."""
-        rules = Rules.build(view["sets"], view["jokers"], view.get("options"))
-        hand = counts_of(parse_cards(view["hand"], limit=(99,) * KINDS))
-        me = view["table"][view["seat"]]
-        laid = [c for m in me["melds"] for c in parse_cards(m, limit=(99,) * KINDS)]
-        if view.get("cache"):
-            laid += [parse_card(view["cache"])] * 3
-        target = (ORPHAN_SIZE if view.get("orphan") == view["seat"] else HAND_SIZE) - len(laid)
-        own = counts_of([*laid, *parse_cards(view["hand"], limit=(99,) * KINDS)])
-        seen = [c for n, t in enumerate(view["table"]) if n != view["seat"]
-                for m in t["melds"] for c in m]
-        seen += view["pile"]
-        seen_counts = counts_of(parse_cards(seen, limit=(99,) * KINDS)) if seen else (0,) * KINDS
+        rules = view.rules
+        hand = counts_of(view.hand)
+        laid = [c for m in view.mine.melds for c in m]
+        if view.cache is not None:
+            laid += [view.cache] * 3
+        target = (ORPHAN_SIZE if view.orphan == view.seat else HAND_SIZE) - len(laid)
+        own = counts_of([*laid, *view.hand])
+        seen = [c for n, t in enumerate(view.table) if n != view.seat for m in t.melds for c in m]
+        seen_counts = counts_of([*seen, *view.pile])
         unseen = tuple(max(0, p - a - b) for p, a, b in
                        zip(rules.pack.counts, own, seen_counts))
         return cls(rules, hand, own, target, unseen)
@@ -96,7 +90,7 @@ class GreedyBot(BaseBot):
 
     name = "greedy"
 
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
         by_do: dict[str, list[Action]] = {}
         for a in legal:
             by_do.setdefault(a.do, []).append(a)
@@ -131,11 +125,12 @@ def best_discard(seat: SeatCards, discards: Sequence[Action]) -> Action:
     return min(scored, key=lambda sa: sa[0])[1]
 
 
-def best_claim(seat: SeatCards, view: dict[str, Any], claims: Sequence[Action]) -> Action | None:
+def best_claim(seat: SeatCards, view: View, claims: Sequence[Action]) -> Action | None:
     """The take or bump that lowers the distance most (ties: the combination's cards
     count), or None when none lowers it."""
     now = _d(distance(seat.hand, seat.rules, seat.target, seat.own))
-    x = parse_card(view["offer"]["card"])
+    assert view.offer is not None
+    x = view.offer.card
     best: tuple[int, int] | None = None
     choice = None
     for a in claims:

@@ -65,12 +65,11 @@ from advisor.khanhoo.melds import HAND_SIZE, ORPHAN_SIZE, Combination, solver
 from advisor.khanhoo.position import meld_of
 from advisor.khanhoo.rules import Pattern, Rules
 from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE, deal_scores
+from advisor.khanhoo.view import MAX_PLAYERS, MIN_PLAYERS, PHASES, Offered, TableSeat, View
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MAX_TURNS = 200
 """Discards after which a deal nobody has gone out of is abandoned as a draw."""
 RECORD_FORMAT = "khanhoo-record/1"
-PHASES = ("turn", "claim", "draw", "over")
 DOS = ("discard", "out", "cache", "quartette", "take", "bump", "pass", "draw")
 _ALLOWED = {"turn": ("out", "discard", "cache", "quartette"),
             "claim": ("pass", "take", "bump", "quartette"), "draw": ("draw",)}
@@ -725,30 +724,19 @@ class Game(RuleEngine):
 
     # --- views ---------------------------------------------------------------------------
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         """Everything ``seat`` may know: its hand and cache, every laid meld, the discard
         pile in order, the sizes of the other hands and of the stock (the bot protocol's
         VIEW)."""
         s = self.seats[seat]
-        out: dict[str, Any] = {
-            **self.rules.to_json(), "players": self.players, "seat": seat,
-            "dealer": self.dealer, "leader": self.leader, "orphan": self.orphan,
-            "phase": self._phase, "to_act": self._to_act,
-            "hand": _cards_json(cards_of(s.counts())),
-            "cache": s.cache.cards[0].code if s.cache else None,
-            "stock_left": len(self.stock), "no_stock": self.no_stock,
-            "turnovers": self.turnovers, "discards_made": self.discards,
-            "max_turns": self.max_turns,
-            "pile": _cards_json(self.pile),
-        }
-        if self.offer is not None:
-            out["offer"] = {"card": self.offer.card.code, "by": self.offer.by}
-        out["table"] = [
-            {"melds": [m.codes for m in t.melds], "cache": t.cache is not None,
-             "cards": sum(t.hand), "target": t.target, "discards": _cards_json(t.discards)}
-            for t in self.seats
-        ]
-        return out
+        return View(
+            self.rules, self.players, seat, self.dealer, self.leader, self.orphan,
+            self._phase, self._to_act, tuple(cards_of(s.counts())),
+            s.cache.cards[0] if s.cache else None, len(self.stock), self.no_stock,
+            self.turnovers, self.discards, self.max_turns, tuple(self.pile),
+            None if self.offer is None else Offered(self.offer.card, self.offer.by),
+            tuple(TableSeat(tuple(tuple(m.cards) for m in t.melds), t.cache is not None,
+                            sum(t.hand), t.target, tuple(t.discards)) for t in self.seats))
 
     def cards_in_play(self) -> Counts:
         """Every card's whereabouts summed: hands, melds, caches, stock and pile. Always
@@ -829,6 +817,7 @@ def meld_options(hand: Counts, x: Card, rules: Rules) -> list[tuple[tuple[Card, 
 
 
 __all__ = [
-    "DOS", "MAX_TURNS", "PHASES", "RECORD_FORMAT", "Action", "Decision", "Game", "Move",
-    "Offer", "Result", "SeatState", "card", "claim_action", "meld_options", "table_rules",
+    "DOS", "MAX_PLAYERS", "MAX_TURNS", "MIN_PLAYERS", "PHASES", "RECORD_FORMAT", "Action",
+    "Decision", "Game", "Move", "Offer", "Result", "SeatState", "card", "claim_action",
+    "meld_options", "table_rules",
 ]

@@ -14,8 +14,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from advisor.errors import AdvisorError, RecordError
 from advisor.games.records import (
     Replay,
@@ -28,6 +26,7 @@ from advisor.games.records import (
 from advisor.khanhoo.cards import Card, counts_of, parse_cards
 from advisor.khanhoo.game import MAX_TURNS, RECORD_FORMAT, Action, Game
 from advisor.khanhoo.rules import Rules
+from advisor.khanhoo.view import View
 
 RECORD_FIELDS = ("format", "sets", "jokers", "options", "dealer", "orphan", "max_turns",
                  "players", "hands", "stock", "moves", "result")
@@ -64,7 +63,7 @@ def _cards(name: str, value: object, limit: tuple[int, ...]) -> list[Card]:
     return card_list(name, value, lambda codes: parse_cards(codes, limit=limit))
 
 
-def view_at(rec: object, seat: int | None = None) -> tuple[dict[str, Any], list[Action]]:
+def view_at(rec: object, seat: int | None = None) -> tuple[View, list[Action]]:
     """The VIEW of the seat to act where a record prefix stops, and its legal actions
     (with ``seat``, the decision must be that seat's); errors name what is wrong."""
     return pending_view(replay(rec, partial=True), seat)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from advisor.errors import IllegalActionError, RecordError
+from advisor.errors import AdvisorError, IllegalActionError, RecordError
 from advisor.khanhoo.cards import Card, card, cards_of, counts_of, parse_cards
 from advisor.khanhoo.game import (
     Action,
@@ -15,6 +17,7 @@ from advisor.khanhoo.game import (
     table_rules,
 )
 from advisor.khanhoo.rules import Rules
+from advisor.khanhoo.view import Offered, View
 
 
 def cs(text: str) -> list[Card]:
@@ -388,9 +391,49 @@ def test_view_shows_own_hand_and_public_cards_only() -> None:
     g = deal(3, 2, THREE)
     g.discard(0, card("5d"))
     v = g.view(1)
-    assert v["hand"] == [c.code for c in cards_of(g.hand(1))]
-    assert v["offer"] == {"card": "5d", "by": 0} and v["pile"] == ["5d"]
-    assert v["table"][0]["cards"] == 15 and "hand" not in v["table"][0]
+    assert v.hand == tuple(cards_of(g.hand(1)))
+    assert v.offer == Offered(card("5d"), 0) and v.pile == (card("5d"),)
+    assert v.table[0].cards == 15
+    js = v.to_json()
+    assert js["hand"] == [c.code for c in cards_of(g.hand(1))]
+    assert js["offer"] == {"card": "5d", "by": 0} and js["pile"] == ["5d"]
+    assert js["table"][0]["cards"] == 15 and "hand" not in js["table"][0]
+
+
+def test_view_json_is_the_bot_protocols_view() -> None:
+    g = deal(3, 2, THREE)
+    g.discard(0, card("5d"))
+    js = g.view(1).to_json()
+    assert list(js) == ["sets", "jokers", "options", "players", "seat", "dealer", "leader",
+                        "orphan", "phase", "to_act", "hand", "cache", "stock_left", "no_stock",
+                        "turnovers", "discards_made", "max_turns", "pile", "offer", "table"]
+    assert list(js["table"][0]) == ["melds", "cache", "cards", "target", "discards"]
+    assert View.from_json(js) == g.view(1)
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda v: v.pop("pile"), "pile"),
+    (lambda v: v.update(players=7), "players"),
+    (lambda v: v.update(seat=3), "seat"),
+    (lambda v: v.update(phase="deal"), "phase"),
+    (lambda v: v.update(sets=9), "sets"),
+    (lambda v: v.update(options={"trios": True}), "options.trios"),
+    (lambda v: v["hand"].append("Xx"), "hand"),
+    (lambda v: v.update(cache=5), "cache"),
+    (lambda v: v.update(table=v["table"][:2]), "table"),
+    (lambda v: v["table"][2].pop("target"), "table[2].target"),
+    (lambda v: v["table"][0]["discards"].append("Zz"), "table[0].discards"),
+    (lambda v: v["offer"].update(by=-1), "offer.by"),
+    (lambda v: v.update(no_stock="no"), "no_stock"),
+])
+def test_a_bad_view_json_names_its_field(change: Any, field: str) -> None:
+    g = deal(3, 2, THREE)
+    g.discard(0, card("5d"))
+    js = g.view(1).to_json()
+    change(js)
+    with pytest.raises(AdvisorError) as err:
+        View.from_json(js)
+    assert err.value.field == field
 
 
 def test_action_json_round_trip() -> None:

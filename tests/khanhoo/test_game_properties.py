@@ -1,13 +1,14 @@
 """Invariants of the rules engine over random legal play (Hypothesis stateful test).
 
 After every action: the pack is accounted for exactly once; each seat holds its target
-at rest and one card more while it owes one; every listed legal action is accepted and
-every other action is rejected with a rule ID; at the end, only the winner scores and
-the record replays.
+at rest and one card more while it owes one; every seat's VIEW reads back from its JSON;
+every listed legal action is accepted and every other action is rejected with a rule ID;
+at the end, only the winner scores and the record replays.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 from hypothesis import settings
@@ -18,6 +19,7 @@ from advisor.khanhoo.cards import CARDS, cards_of
 from advisor.khanhoo.game import Action, Game, claim_action, table_rules
 from advisor.khanhoo.record import replay
 from advisor.khanhoo.rules import Rules
+from advisor.khanhoo.view import View
 from tests.games.checks import legal_accepted_others_refused
 
 RULE_ID = re.compile(r"^K(1|3|4|5|6|7|8|10)$")
@@ -80,6 +82,13 @@ class RandomDeals(RuleBasedStateMachine):
                 assert s.size in (s.target, s.target + 1)
             else:
                 assert s.size == s.target + owes, (seat, d, s.size)
+
+    @invariant()
+    def views_round_trip(self) -> None:
+        """Every seat's VIEW is written as the bot protocol's JSON and read back equal."""
+        for seat in range(self.game.players):
+            v = self.game.view(seat)
+            assert View.from_json(json.loads(json.dumps(v.to_json()))) == v
 
     @invariant()
     def legal_accepted_others_rejected_with_a_rule(self) -> None:
