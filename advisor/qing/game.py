@@ -208,8 +208,13 @@ class Result:
     groups: tuple[Group, ...]
     settlement: tuple[int, ...]
 
+    @property
+    def points(self) -> int:
+        """What the winner takes from the others' stakes (Q8): n − 1; 0 when drawn."""
+        return max(self.settlement)
+
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "how": self.how,
+        return {"winner": self.winner, "how": self.how, "points": self.points,
                 "groups": [g.to_json() for g in self.groups],
                 "settlement": list(self.settlement)}
 

@@ -1,0 +1,104 @@
+"""Qing Kanhu's own bot, ``greedy`` (``random`` and ``exec:COMMAND`` are every game's,
+:mod:`advisor.games.bots`; the seat specs: :mod:`advisor.qing.seats`).
+
+>>> from advisor.qing.game import Game
+>>> g = Game.from_deal(4, seed=5)
+>>> GreedyBot().decide(g.view(g.dealer), g.legal_actions()).do
+'discard'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from advisor.games.bots import BaseBot
+from advisor.qing.cards import IS_EXTRA, KINDS, NUMERALS, Card, Counts, counts_of, minus
+from advisor.qing.game import Action
+from advisor.qing.solver import solver
+from advisor.qing.view import View
+
+
+def partners(hand: Counts, c: Card) -> int:
+    """How many hand cards could share a group with ``c``: neighbours of its suit and
+    cards of its number. Fewer means a better discard; an extra (Q4) is never idle."""
+    if IS_EXTRA[c.index]:
+        return 99
+    if c.index >= NUMERALS:
+        return 0
+    suit, rank = divmod(c.index, 9)
+    n = 0
+    for r in range(max(0, rank - 2), min(8, rank + 2) + 1):
+        n += hand[suit * 9 + r] - (r == rank)
+    n += sum(hand[s * 9 + rank] for s in range(3) if s != suit)
+    return n
+
+
+def discard_key(view: View, hand: Counts, eye: bool, target: int, own: Counts,
+                c: Card) -> tuple[int, int, int, int]:
+    """How good throwing ``c`` is (smaller is better): the distance left, the unseen
+    copies of the waits when one card short, the card's partners in hand."""
+    s = solver(view.rules)
+    after = minus(hand, c.index)
+    d = s.distance(after, eye=eye, target=target, own=own)
+    waiting = 0
+    if d == 1:
+        unseen = view.unseen
+        waiting = sum(unseen[k] for k in s.waits(after, eye, own))
+    return (d, -waiting, partners(hand, c), -c.index)
+
+
+def best_discard(view: View, discards: Sequence[Action]) -> Action:
+    """The discard leaving the smallest distance, then the most unseen waits, then the
+    card with the fewest partners."""
+    own = view.own
+    return min(discards, key=lambda a: discard_key(view, view.hand, view.eye, view.target,
+                                                   own, a.card))  # type: ignore[arg-type]
+
+
+def take_value(view: View, a: Action) -> int:
+    """The distance after a take and the best discard that follows it."""
+    assert view.offer is not None
+    s = solver(view.rules)
+    hand = tuple(h - w for h, w in zip(view.hand, counts_of(a.with_)))
+    target = view.target - len(a.with_) - 1
+    own = tuple(o + (k == view.offer.index) for k, o in enumerate(view.own))
+    eye = view.eye or _makes_eye(view, a)
+    return min(s.distance(minus(hand, k), eye=eye, target=target, own=own)
+               for k in range(KINDS) if hand[k])
+
+
+def _makes_eye(view: View, a: Action) -> bool:
+    from advisor.qing.position import meld_of
+
+    assert view.offer is not None
+    return meld_of([*a.with_, view.offer], view.rules).kind == "eye"
+
+
+class GreedyBot(BaseBot):
+    """A plain heuristic on the distance: win at once; take the discard when the group
+    shown, with the best discard after it, brings the hand closer to winning (and, with
+    the stock empty, whenever a take is possible, rather than end the deal drawn);
+    discard the card leaving the smallest distance, then the most unseen waits, then the
+    card with the fewest partners in hand (never an extra while another will do)."""
+
+    name = "greedy"
+
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        by_do: dict[str, list[Action]] = {}
+        for a in legal:
+            by_do.setdefault(a.do, []).append(a)
+        if "win" in by_do:
+            return by_do["win"][0]
+        if "discard" in by_do:
+            return best_discard(view, by_do["discard"])
+        takes = by_do.get("take", [])
+        if takes:
+            s = solver(view.rules)
+            now = s.distance(view.hand, eye=view.eye, target=view.target, own=view.own)
+            scored = min(((take_value(view, a), -len(a.with_)), n) for n, a in enumerate(takes))
+            if scored[0][0] < now or "pass" in by_do:
+                return takes[scored[1]]
+        return by_do.get("draw", by_do.get("pass", list(legal)))[0]
+
+
+__all__ = ["GreedyBot", "best_discard", "discard_key", "partners", "take_value"]
