@@ -1,0 +1,398 @@
+"""The advisor: every legal action of the seat to act — win now, take the discard or draw,
+which card to throw — ranked by its chance of winning the deal (the pot is all that
+counts, Q8), with the method and a one-line explanation, under a budget in milliseconds.
+
+* **Winning now** (Q5, Q7) is certain: 100 %, method ``exact``.
+* **Otherwise** the actions are first ordered by the ``greedy`` heuristic (the distance
+  each leaves, then the unseen copies of its waits, then the cards' partners), and the
+  leading ones (at most :attr:`Budget.candidates`) are judged by **sampled playouts**:
+  the cards the seat has not seen are dealt at random to the other hands and the
+  stock, the action is played, and the deal is played out by every seat with a fast
+  policy (win when possible, else draw and throw the card with the fewest partners).
+  Every candidate is played on the same sampled deals (common random numbers). The
+  chance stated is the share of playouts the seat wins, with its standard error; it
+  is a chance among players of the playout policy, not a calibrated one against any
+  opponent (docs/qing.md). Actions not reached within the budget are ranked by the
+  heuristic alone (method ``heuristic``, no chance stated).
+* The heuristic's first choice stays first unless the playouts show another action
+  better by more than two standard errors of the difference.
+
+>>> from advisor.qing.game import Game
+>>> g = Game.from_deal(players=4, seed=4)
+>>> adv = advise(g.view(g.dealer), g.legal_actions(), budget_ms=50, seed=1)
+>>> adv.best in g.legal_actions(), adv.options[0].method in METHODS
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from advisor.errors import AdvisorError, DuplicateCardError, PositionError
+from advisor.games import advice as games_advice
+from advisor.qing.bots import discard_key, partners, take_value
+from advisor.qing.cards import (
+    CARDS,
+    KINDS,
+    PACK,
+    Card,
+    Counts,
+    cards_of,
+    counts_of,
+    parse_card,
+    parse_cards,
+)
+from advisor.qing.game import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RECORD_FORMAT,
+    Action,
+    take_action,
+    take_options,
+)
+from advisor.qing.position import Position, meld_of
+from advisor.qing.record import view_at
+from advisor.qing.solver import HAND_SIZE, solver
+from advisor.qing.view import View
+
+METHODS = ("exact", "only", "playouts", "heuristic")
+MAX_BUDGET_MS = 60_000
+"""The largest budget a seat spec may give (a minute)."""
+
+
+@dataclass(frozen=True)
+class Budget(games_advice.Budget):
+    """Every advisor's budget (``ms``, ``seed``) and how the Qing advisor spends it."""
+
+    candidates: int = 4  # actions judged by playouts, the heuristic's best first
+    max_playouts: int = 2000  # per candidate
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal action: its chance of winning the deal (``p_win``, None when not
+    estimated) with its standard error, how many playouts, the method, the distance it
+    leaves, and a one-line explanation."""
+
+    action: Action
+    method: str
+    p_win: float | None
+    p_win_se: float
+    playouts: int
+    distance: int | None
+    what: str
+
+    @property
+    def certain(self) -> bool:
+        return self.method == "exact"
+
+    @property
+    def explanation(self) -> str:
+        if self.certain:
+            return f"{self.what}: the hand wins now — certain (100%)"
+        if self.method == "only":
+            return f"{self.what}: the only legal action"
+        if self.p_win is None:
+            return f"{self.what}: not sampled within the budget (heuristic rank)"
+        return (f"{self.what}: wins the deal in {self.p_win:.0%} of {self.playouts} playouts "
+                f"(± {1.96 * self.p_win_se:.0%}, 95%)")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action.to_json(), "method": self.method,
+                "p_win": None if self.p_win is None else round(self.p_win, 4),
+                "p_win_se": round(self.p_win_se, 4), "playouts": self.playouts,
+                "distance": self.distance, "explanation": self.explanation}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The ranked options of one decision."""
+
+    seat: int
+    phase: str
+    options: tuple[Option, ...]
+    seconds: float
+    budget_ms: float
+    playouts: int
+
+    @property
+    def first(self) -> Option:
+        return self.options[0]
+
+    @property
+    def best(self) -> Action:
+        """The action advised first (one of the legal actions)."""
+        return self.options[0].action
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "phase": self.phase, "best": self.best.to_json(),
+                "explanation": self.first.explanation,
+                "options": [o.to_json() for o in self.options],
+                "playouts": self.playouts, "ms": round(self.seconds * 1000, 2),
+                "budget_ms": self.budget_ms}
+
+
+# --- the playouts -------------------------------------------------------------------------------
+
+class _World:
+    """A sampled deal consistent with the VIEW: the other hands and the stock."""
+
+    def __init__(self, view: View, rng: random.Random) -> None:
+        unseen = cards_of(view.unseen)
+        rng.shuffle(unseen)
+        self.hands: list[list[int]] = []
+        pos = 0
+        for s in range(view.players):
+            if s == view.seat:
+                self.hands.append(list(view.hand))
+                continue
+            n = view.hand_sizes[s]
+            self.hands.append(list(counts_of(unseen[pos:pos + n])))
+            pos += n
+        self.stock = [c.index for c in unseen[pos:pos + view.stock_left]]
+
+
+def _cheap_discard(hand: list[int]) -> int:
+    """The playouts' throw: the card with the fewest partners, never an extra if another
+    will do."""
+    t = tuple(hand)
+    return min((k for k in range(KINDS) if hand[k]),
+               key=lambda k: (partners(t, CARDS[k]), -k))
+
+
+def _playout(view: View, world: _World, first: Action, follow: Card | None) -> bool:
+    """Play ``first`` (with ``follow``, the discard after a take) in ``world``, then the
+    deal to its end with the fast policy; whether the seat wins."""
+    s = solver(view.rules)
+    n = view.players
+    me = view.seat
+    hands = [list(h) for h in world.hands]
+    stock = list(world.stock)
+    eyes = [any(g.kind == "eye" for g in gs) for gs in view.melds]
+    targets = [HAND_SIZE - sum(len(g.cards) for g in gs) for gs in view.melds]
+    offer: int | None = None
+    seat = me
+    if first.do == "discard":
+        assert first.card is not None
+        hands[me][first.card.index] -= 1
+        offer = first.card.index
+    elif first.do == "take":
+        assert view.offer is not None and follow is not None
+        for c in first.with_:
+            hands[me][c.index] -= 1
+        targets[me] -= len(first.with_) + 1
+        eyes[me] = eyes[me] or meld_of([*first.with_, view.offer], view.rules).kind == "eye"
+        hands[me][follow.index] -= 1
+        offer = follow.index
+    elif first.do == "draw":
+        if not stock:
+            return False
+        hands[me][stock.pop(0)] += 1
+    elif first.do == "pass":
+        return False
+    while True:
+        if offer is None:  # seat holds its full hand: win or throw
+            if s.wins(tuple(hands[seat]), eyes[seat]):
+                return seat == me
+            offer = _cheap_discard(hands[seat])
+            hands[seat][offer] -= 1
+        seat = (seat + 1) % n
+        h = hands[seat]
+        h[offer] += 1
+        if s.wins(tuple(h), eyes[seat]):
+            return seat == me
+        h[offer] -= 1
+        if not stock:
+            return False  # Q8: a drawn deal
+        h[stock.pop(0)] += 1
+        offer = None
+
+
+# --- the advisor ----------------------------------------------------------------------------------
+
+def _describe(a: Action, view: View) -> str:
+    if a.do == "win":
+        return "win" if view.phase == "turn" else f"win with {view.offer}"
+    if a.do == "take":
+        return f"take {view.offer} with {' '.join(c.code for c in a.with_)}"
+    if a.do == "discard":
+        assert a.card is not None
+        return f"throw {a.card.code}"
+    return "draw from the stock" if a.do == "draw" else "pass (the deal is drawn)"
+
+
+def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
+           budget_ms: float | None = None, seed: int | None = None) -> Advice:
+    """Rank the legal actions of the seat whose VIEW this is, within ``budget``
+    (``budget_ms`` and ``seed``, when given, override its time and seed)."""
+    budget = budget or Budget()
+    if budget_ms is not None or seed is not None:
+        budget = replace(budget, ms=budget.ms if budget_ms is None else budget_ms,
+                         seed=budget.seed if seed is None else seed)
+    if isinstance(view, dict):
+        view = View.from_json(view)
+    start = time.perf_counter()
+    deadline = start + budget.seconds
+    rng = random.Random(budget.seed)
+    s = solver(view.rules)
+    wins = [a for a in legal if a.do == "win"]
+    rest = [a for a in legal if a.do != "win"]
+    # the heuristic's order (the greedy bot's keys) and each action's distance
+    keyed: list[tuple[tuple[int, ...], Action, int | None, Card | None]] = []
+    now = s.distance(view.hand, eye=view.eye, target=view.target, own=view.own) \
+        if view.phase == "offer" else 0
+    for a in rest:
+        if a.do == "discard":
+            assert a.card is not None
+            k = discard_key(view, view.hand, view.eye, view.target, view.own, a.card)
+            keyed.append((k, a, k[0], None))
+        elif a.do == "take":
+            d = take_value(view, a)
+            follow = _follow(view, a)
+            # as the greedy bot: a take that brings the hand closer comes before the draw
+            keyed.append(((0 if d < now else 2, d, -len(a.with_)), a, d, follow))
+        else:
+            keyed.append(((1, now, 0), a, now, None))
+    keyed.sort(key=lambda t: t[0])
+    options = [Option(a, "exact", 1.0, 0.0, 0, 0, _describe(a, view)) for a in wins]
+    sampled = keyed[:budget.candidates] if not wins and len(keyed) > 1 else []
+    won = [0] * len(sampled)
+    played = 0
+    while sampled and played < budget.max_playouts and time.perf_counter() < deadline:
+        world = _World(view, rng)
+        for n, (_, act, _, then) in enumerate(sampled):
+            won[n] += _playout(view, world, act, then)
+        played += 1
+    judged = []
+    for n, (_, act, dist, _) in enumerate(sampled):
+        if played:
+            p = won[n] / played
+            se = math.sqrt(max(p * (1 - p), 0.25 / played) / played)
+            judged.append(Option(act, "playouts", p, se, played, dist, _describe(act, view)))
+        else:
+            judged.append(Option(act, "heuristic", None, 0.0, 0, dist, _describe(act, view)))
+    if played > 1 and judged:
+        head = judged[0]
+        ranked = sorted(judged, key=lambda o: -(o.p_win or 0.0))
+        top = ranked[0]
+        if top is not head:
+            diff = (top.p_win or 0.0) - (head.p_win or 0.0)
+            se = math.sqrt(top.p_win_se ** 2 + head.p_win_se ** 2)
+            if diff <= 2 * se:  # not clearly better: the heuristic's choice stays first
+                ranked.remove(head)
+                ranked.insert(0, head)
+        judged = ranked
+    options += judged
+    rest_method = "only" if len(legal) == 1 else "heuristic"
+    options += [Option(a, rest_method, None, 0.0, 0, d, _describe(a, view))
+                for _, a, d, _ in keyed[len(sampled):]]
+    return Advice(view.seat, view.phase, tuple(options), time.perf_counter() - start,
+                  budget.ms, played * len(sampled))
+
+
+def _follow(view: View, a: Action) -> Card:
+    """The discard after a take: the greedy bot's."""
+    assert view.offer is not None
+    hand = tuple(h - w for h, w in zip(view.hand, counts_of(a.with_)))
+    own = tuple(o + (k == view.offer.index) for k, o in enumerate(view.own))
+    target = view.target - len(a.with_) - 1
+    eye = view.eye or meld_of([*a.with_, view.offer], view.rules).kind == "eye"
+    return min((c for c in cards_of(hand)),
+               key=lambda c: discard_key(view, hand, eye, target, own, c))
+
+
+# --- inputs: a record prefix or a position -----------------------------------------------------
+
+ADVICE_FIELDS = ("offer", "players", "stock_left")
+
+
+def advice_request(obj: object) -> tuple[View, list[Action]]:
+    """A VIEW and the legal actions from an advice request: a record prefix
+    (``"format": "qing-record/1"``), or a position (hand, melds, seen, options) with
+    ``offer`` (the discard on offer from the seat on the right: the seat is at rest, 14
+    cards) or none (the seat holds 15: win or throw), ``players`` (default 4) and
+    ``stock_left`` (by default what the cards known leave once the other hands are
+    dealt)."""
+    if isinstance(obj, dict) and "format" in obj:
+        if obj["format"] != RECORD_FORMAT:
+            raise PositionError(f"format: expected '{RECORD_FORMAT}'", field="format")
+        return view_at(obj)
+    if not isinstance(obj, dict):
+        raise PositionError("an advice request must be a JSON object", field="$")
+    extra = {k: obj[k] for k in ADVICE_FIELDS if obj.get(k) is not None}
+    pos = Position.from_json({k: v for k, v in obj.items() if k not in ADVICE_FIELDS})
+    players = extra.get("players", 4)
+    if not isinstance(players, int) or isinstance(players, bool) or \
+            not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PositionError(f"players: a number from {MIN_PLAYERS} to {MAX_PLAYERS}",
+                            field="players")
+    offer_text = extra.get("offer")
+    want = HAND_SIZE if offer_text is None else HAND_SIZE - 1
+    if pos.total != want:
+        why = "a turn: win or throw" if offer_text is None else "at rest, a discard on offer"
+        raise PositionError(f"hand: hand + melds make {pos.total}; advice needs {want} ({why})",
+                            field="hand")
+    pile = cards_of(pos.seen)
+    offer: Card | None = None
+    if offer_text is not None:
+        if not isinstance(offer_text, str):
+            raise PositionError("offer: the discard on offer, as a card code", field="offer")
+        try:
+            offer = parse_card(offer_text)
+            left = tuple(p - a - b for p, a, b in zip(PACK, pos.own, pos.seen))
+            parse_cards([offer.code], limit=left)
+        except DuplicateCardError as err:
+            raise DuplicateCardError(f"offer: {err.message}, counting the hand, melds and seen "
+                                     "cards", field="offer", token=offer_text) from None
+        except AdvisorError as err:
+            raise PositionError(f"offer: {err.message}", field="offer",
+                                token=err.token) from None
+        pile.append(offer)
+    sizes = [pos.hand_size] + [HAND_SIZE - 1] * (players - 1)
+    unknown = sum(PACK) - sum(pos.own) - len(pile)
+    room = unknown - sum(sizes[1:])
+    stock_left = extra.get("stock_left", room)
+    if not isinstance(stock_left, int) or isinstance(stock_left, bool) or \
+            not 0 <= stock_left <= room:
+        raise PositionError(f"stock_left: from 0 to {room} (the cards not seen less the other "
+                            "hands)", field="stock_left")
+    melds = tuple(pos.melds if s == 0 else () for s in range(players))
+    view = View(0, "turn" if offer is None else "offer", players, 0, 0, pos.rules, pos.hand,
+                melds, tuple(pile), offer, None if offer is None else players - 1,
+                tuple(sizes), stock_left)
+    return view, _legal(view)
+
+
+def _legal(view: View) -> list[Action]:
+    """The legal actions of a VIEW made from a position (as the engine lists them)."""
+    s = solver(view.rules)
+    if view.offer is None:
+        acts = [Action("win")] if s.wins(view.hand, view.eye) else []
+        return acts + [Action("discard", c) for c in CARDS if view.hand[c.index]]
+    x = view.offer
+    with_x = tuple(n + (k == x.index) for k, n in enumerate(view.hand))
+    acts = [Action("win")] if sum(with_x) == view.target and s.wins(with_x, view.eye) else []
+    acts += [take_action(w) for w, _ in take_options(view.hand, x, view.rules)]
+    acts.append(Action("draw") if view.stock_left else Action("pass"))
+    return acts
+
+
+def advise_json(obj: object, budget_ms: float | None = None, seed: int | None = None) -> Advice:
+    """:func:`advise` on an advice request (see :func:`advice_request`)."""
+    view, legal = advice_request(obj)
+    return advise(view, legal, budget_ms=budget_ms, seed=seed)
+
+
+def advise_record(rec: object, budget: Budget | None = None) -> Advice:
+    """Advice for the decision pending at the end of a record prefix."""
+    view, legal = view_at(rec)
+    return advise(view, legal, budget)
+
+
+__all__ = ["ADVICE_FIELDS", "MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Counts", "Option",
+           "advice_request", "advise", "advise_json", "advise_record"]

@@ -1,0 +1,124 @@
+"""The advisor: every legal action ranked, winning now certain, sampled chances with their
+error, inputs from a position or a record prefix, bad requests named; the faces' verbs;
+and the checks every game's records share (tests/games/test_records.py)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tests.games.test_records as shared
+from advisor.errors import AdvisorError, PositionError
+from advisor.qing.advice import Budget, advice_request, advise, advise_json
+from advisor.qing.faces import GAME
+from advisor.qing.game import Action, Game
+from advisor.qing.text import advice_text
+from advisor.text import PLAIN
+
+WIN = "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 1c"
+REST = "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF"
+KIT = shared.Kit(GAME, "four-greedy", "four-greedy")
+GOLDEN = Path(__file__).parent / "golden" / "records.jsonl"
+
+
+def test_winning_now_is_certain_and_first() -> None:
+    adv = advise_json({"hand": WIN}, budget_ms=20, seed=1)
+    assert adv.best == Action("win") and adv.first.p_win == 1.0 and adv.first.method == "exact"
+    assert "certain" in adv.first.explanation
+    legal = advice_request({"hand": WIN})[1]
+    assert {o.action for o in adv.options} == set(legal)
+
+
+def test_a_win_with_the_discard_on_offer() -> None:
+    adv = advise_json({"hand": REST, "offer": "1c", "players": 3}, budget_ms=20, seed=1)
+    assert adv.best == Action("win") and adv.phase == "offer"
+
+
+def test_sampled_chances_come_with_their_error() -> None:
+    adv = advise_json({"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 9s 5m 6m 8m RF 2s"},
+                      budget_ms=150, seed=2)
+    sampled = [o for o in adv.options if o.method == "playouts"]
+    assert sampled and all(0 <= (o.p_win or 0) <= 1 and o.p_win_se > 0 for o in sampled)
+    assert adv.playouts == sum(o.playouts for o in sampled)
+    j = adv.to_json()
+    assert j["best"] == adv.best.to_json() and len(j["options"]) == 15
+    assert "playouts" in advice_text(adv, PLAIN)
+
+
+def test_the_advice_is_reproducible_for_a_seed_and_playout_count() -> None:
+    g = Game.from_deal(4, seed=6)
+    legal = g.legal_actions()
+    a = advise(g.view(g.dealer), legal, Budget(ms=10_000, seed=3, max_playouts=8))
+    b = advise(g.view(g.dealer), legal, Budget(ms=10_000, seed=3, max_playouts=8))
+    assert [o.to_json() for o in a.options] == [o.to_json() for o in b.options]
+
+
+def test_a_record_prefix_is_advised() -> None:
+    rec = json.loads(GOLDEN.read_text().splitlines()[0])["record"]
+    rec = copy.deepcopy(rec)
+    del rec["result"]
+    rec["moves"] = rec["moves"][:5]
+    adv = advise_json(rec, budget_ms=30, seed=1)
+    view, legal = advice_request(rec)
+    assert adv.best in legal and adv.seat == view.seat
+
+
+@pytest.mark.parametrize(("obj", "field"), [
+    ({"hand": REST}, "hand"),  # 14 cards and no offer
+    ({"hand": WIN, "offer": "3s"}, "hand"),
+    ({"hand": REST, "offer": "3x"}, "offer"),
+    ({"hand": REST, "offer": "RF", "seen": "RF RF RF"}, "offer"),
+    ({"hand": WIN, "players": 9}, "players"),
+    ({"hand": WIN, "stock_left": 500}, "stock_left"),
+    ({"hand": WIN, "colour": 1}, "colour"),
+    ({"format": "qing-record/2"}, "format"),
+])
+def test_bad_advice_requests_name_their_field(obj: dict[str, Any], field: str) -> None:
+    with pytest.raises(AdvisorError) as err:
+        advice_request(obj)
+    assert err.value.field == field
+
+
+def test_the_verbs_answer_json_objects() -> None:
+    faces = GAME.faces
+    assert faces is not None
+    score = faces.verb("score")
+    assert score.answer({"hand": WIN}).to_json()["win"] is True
+    assert score.answer({"hand": WIN.split(), "eye6": "wilkinson",
+                         "extras_replace": True}).to_json()["options"] == {
+        "eye6": "wilkinson", "extras_replace": True}
+    assert score.answer({"hand": "2c 3c 4c 5s 6s 7s 5m 5m 5m 1c RF WF",
+                         "melds": ["9c 1s 1m"]}).to_json()["win"] is True
+    analyze = faces.verb("analyze").answer({"hand": REST})
+    assert analyze.to_json()["distance"] == 1
+    advice = faces.verb("advice")
+    assert advice.budget and advice.answer({"hand": WIN}, 20, 1).best == Action("win")
+    for verb in faces.verbs:
+        names = [f.name for f in verb.fields]
+        assert {"hand", "melds", "seen", "eye6", "extras_replace"} <= set(names)
+    with pytest.raises(PositionError):
+        score.answer({"hand": WIN, "nope": 1})
+
+
+@pytest.mark.parametrize("check", [
+    shared.test_a_changed_result_is_reported,
+    shared.test_a_truncated_record_is_incomplete_unless_partial,
+    shared.test_a_move_that_is_not_an_action,
+    shared.test_a_record_that_is_not_an_object,
+    shared.test_view_at_a_prefix_is_the_decision_of_the_seat_to_act,
+    shared.test_view_at_a_finished_deal_has_nothing_to_advise,
+], ids=lambda f: f.__name__)
+def test_shared_record_checks(check: Any) -> None:
+    check(KIT)
+
+
+MALFORMED = shared.test_a_malformed_record_names_its_field.pytestmark[0].args[1]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("change", "field"), MALFORMED)
+def test_shared_malformed_record_check(change: Any, field: str) -> None:
+    shared.test_a_malformed_record_names_its_field(KIT, change, field)
