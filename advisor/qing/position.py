@@ -110,6 +110,8 @@ class Position:
             melds = split_melds(melds)
         if not isinstance(melds, (list, tuple)):
             raise PositionError("melds: expected a list of groups", field="melds")
+        if all(isinstance(m, str) for m in melds):  # "2c 3c 4c; 9c 1s 1m" typed in one field
+            melds = split_melds(melds)
         laid = []
         for n, m in enumerate(melds):
             cards = fields.take(f"melds[{n}]", m)

@@ -1,0 +1,101 @@
+"""Qing Kanhu as the faces see it: its verbs (``score``, ``analyze``, ``advice``), their
+fields, and its ``simulate`` command — from which the command line (``advisor qing …``)
+and the service (``POST /v1/qing/…``) are generated.
+
+>>> GAME.faces.verb("score").answer({"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 1c",
+...                                  "extras_replace": True}).to_json()["win"]
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.games.faces import Faces, Field, GameInfo, Verb
+from advisor.qing import record, seats
+from advisor.qing import simulate as qing_simulate
+from advisor.qing.advice import advise, advise_json
+from advisor.qing.analysis import Analysis, analyze
+from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT
+from advisor.qing.position import Position
+from advisor.qing.rules import EYE6, OPTION_HELP
+from advisor.qing.scoring import ScoreResult, score
+from advisor.qing.text import advice_text, analysis_text, score_text, simulation_text
+
+HAND = Field("hand", "The concealed cards (1c…9c 1s…9s 1m…9m RF WF OT, or names: '3 Cash', "
+             "'3文', 'Red Flower', '紅花')", short="-H", metavar="CARDS")
+MELDS = Field("melds", "An exposed group (a taken discard shown, Q7); repeat, or separate "
+              "groups with ';'", kind="many", short="-m", metavar="CARDS")
+SEEN = Field("seen", "Cards seen elsewhere (discards, other players' groups), for the unseen "
+             "counts", metavar="CARDS")
+EYE6_FIELD = Field("eye6", OPTION_HELP["eye6"], kind="choice", choices=EYE6, default="culin")
+EXTRAS = Field("extras_replace", OPTION_HELP["extras_replace"], kind="flag")
+OFFER = Field("offer", "The discard on offer from the seat on your right (you hold 14 "
+              "cards); leave out when you hold 15", metavar="CARD")
+PLAYERS = Field("players", "Players at the table", kind="int", minimum=MIN_PLAYERS,
+                maximum=MAX_PLAYERS, default=4)
+STOCK = Field("stock_left", "Cards left in the stock (by default, all the cards not seen "
+              "less the other hands)", kind="int", minimum=0, maximum=120)
+POSITION_FIELDS = (HAND, MELDS, SEEN, EYE6_FIELD, EXTRAS)
+
+
+def score_answer(obj: Any) -> ScoreResult:
+    """``score``: does the hand (15 cards with the exposed groups) win, and how."""
+    return score(Position.from_json(obj))
+
+
+def analyze_answer(obj: Any) -> Analysis:
+    """``analyze``: distance and waits (14 cards) or the discards (15)."""
+    return analyze(Position.from_json(obj))
+
+
+def advice_answer(obj: Any, budget_ms: float, seed: int) -> Any:
+    """``advice``: a position (with ``offer``, ``players``) or a record prefix."""
+    return advise_json(obj, budget_ms=budget_ms, seed=seed)
+
+
+WIN_EXAMPLE = "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 1c"
+
+GAME = GameInfo(
+    name="qing",
+    title="Qing Kanhu",
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    record_format=RECORD_FORMAT,
+    replay=record.replay,
+    view_at=record.view_at,
+    make_bot=seats.make_bot,
+    simulate=qing_simulate.simulate,
+    advise=advise,
+    seat_specs=seats.SPEC_HELP,
+    faces=Faces(
+        verbs=(
+            Verb("score", "Does a 15-card hand win (Q5)? Its groups, or its distance.\n\n"
+                 "An eye, every other card in boys, extras (1s, RF, WF, OT) added to groups.",
+                 score_answer, score_text, POSITION_FIELDS,
+                 examples=(f'--hand "{WIN_EXAMPLE}" --json',
+                           '--hand "2c 3c 4c 5s 6s 7s 5m 5m 5m 1c RF WF" -m "9c 1s 1m"',
+                           f'--hand "{WIN_EXAMPLE}" --eye6 wilkinson --extras-replace'),
+                 example={"hand": WIN_EXAMPLE}),
+            Verb("analyze", "The distance to a win, the waits (14 cards) or the discards (15).",
+                 analyze_answer, analysis_text, POSITION_FIELDS,
+                 examples=('--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF"',
+                           '--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 2s" '
+                           '--seen "1c 1c"'),
+                 example={"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF"}),
+            Verb("advice", "Every legal action ranked by its chance of winning the deal.\n\n"
+                 "A position (15 cards: win or throw; 14 and --offer: take, win or draw) or "
+                 "a record prefix (format qing-record/1).",
+                 advice_answer, advice_text, (*POSITION_FIELDS, OFFER, PLAYERS, STOCK),
+                 examples=('--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 2s"',
+                           '--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF" --offer 3s '
+                           '--players 4'),
+                 example={"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF", "offer": "3s"},
+                 budget=True, default_budget_ms=200.0),
+        ),
+        simulate_fields=(EYE6_FIELD, EXTRAS),
+        simulate_seats="greedy,greedy,greedy,random",
+        simulation_text=simulation_text,
+    ),
+)
+
+__all__ = ["GAME", "advice_answer", "analyze_answer", "score_answer"]
