@@ -522,7 +522,12 @@ class Game(RuleEngine):
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know of the deal (:class:`advisor.qing.view.View`)."""
-        return View.of(self, seat)
+        offer = self.offer
+        return View(seat, self._phase, self.players, self.dealer, self._to_act, self.rules,
+                    self.seats[seat].counts(), tuple(tuple(s.melds) for s in self.seats),
+                    tuple(self.pile), offer.card if offer else None,
+                    offer.by if offer else None, tuple(sum(s.hand) for s in self.seats),
+                    len(self.stock))
 
     def cards_in_play(self) -> Counts:
         """Every card's whereabouts summed (hands, exposed groups, stock, pile): always the

@@ -13,16 +13,13 @@ of the stock. A frozen value, made by the engine (``Game.view(seat)``) or read f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from advisor.errors import AdvisorError, PositionError
 from advisor.qing.cards import PACK, Card, Counts, add, codes, counts_of, parse_card, parse_cards
 from advisor.qing.position import meld_of
 from advisor.qing.rules import Rules
 from advisor.qing.solver import HAND_SIZE, Group
-
-if TYPE_CHECKING:
-    from advisor.qing.game import Game
 
 VIEW_PHASES = ("turn", "offer", "over")
 _FIELDS = ("seat", "phase", "players", "dealer", "to_act", "options", "hand", "melds",
@@ -46,15 +43,6 @@ class View:
     offer_by: int | None
     hand_sizes: tuple[int, ...]  # concealed cards of each seat
     stock_left: int
-
-    @classmethod
-    def of(cls, game: Game, seat: int) -> View:
-        offer = game.offer
-        return cls(seat, game._phase, game.players, game.dealer,
-                   game._to_act, game.rules, game.seats[seat].counts(),
-                   tuple(tuple(s.melds) for s in game.seats), tuple(game.pile),
-                   offer.card if offer else None, offer.by if offer else None,
-                   tuple(sum(s.hand) for s in game.seats), len(game.stock))
 
     # --- what the seat knows ---------------------------------------------------------------
 
