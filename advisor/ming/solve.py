@@ -1,0 +1,390 @@
+"""The exact solver: the rest of a deal with every card known, played perfectly.
+
+A *state* is the hands (bitmasks), the seat to act and the trick so far (its leader, the
+led kind and size, the best play's seat, key and bonus, and the cards in it). Its value
+is the vector of what each seat will still score — captured cards plus bonuses (M6,
+M7) — when everyone plays perfectly from there.
+
+*Perfectly* is **max^n**: the seat to act picks the play that maximises its own
+settlement, ``n × its score − the sum of the scores`` (M7). With 2 players that is the
+zero-sum game on the score difference (plain minimax); with 3 it is max^n (not
+paranoid: each player plays for himself, which is how the game is scored). Among
+equally good plays the first in the engine's order is taken, so a solution is
+deterministic.
+
+:class:`Solver` memoises states (the key: the hands as bitmasks, the seat, the trick);
+:func:`minimax` is the same recursion without a memo, for the tests to check the
+solver's exact numbers on small endgames. Both stop after ``max_nodes`` states
+(:class:`SearchLimit`): nothing hangs.
+
+>>> from advisor.ming.cards import mask_of, parse_cards
+>>> s = State((mask_of(parse_cards("5m 1s")), mask_of(parse_cards("TM 2s"))), 1)
+>>> Solver().value(s), minimax(s)
+((4, 2), (4, 2))
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from advisor.errors import AdvisorError
+from advisor.ming.cards import MYRIADS, SUIT_OF, TM
+from advisor.ming.game import Action, Game
+from advisor.ming.plays import (
+    GIBBONS,
+    HERO,
+    KINDS,
+    LEOPARD_9,
+    LEOPARDS,
+    SINGLE_BONUS,
+    SPECIALS,
+    Play,
+    combinations_in,
+    reading,
+)
+
+Values = tuple[int, ...]
+TrickKey = tuple[int, int, int, int, int, int, int]
+"""(leader, led kind index, size, best seat, best key, best bonus, cards so far)."""
+
+_SINGLE_BONUS = tuple(SINGLE_BONUS.get(i, 0) for i in range(30))
+_MYRIAD = tuple(SUIT_OF[i] == MYRIADS for i in range(30))
+
+
+def _leopard_table() -> dict[int, Play]:
+    out: dict[int, Play] = dict(LEOPARDS)
+    hero = reading(HERO, "leopard")
+    assert hero is not None
+    out[HERO] = hero  # the Hero beats any Leopard (M5)
+    return out
+
+
+_TABLES: tuple[dict[int, Play], ...] = ({}, GIBBONS, _leopard_table(), SPECIALS)
+"""The three-card readings of each led kind (by kind index), as :func:`reading` has them."""
+_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+
+
+class SearchLimit(AdvisorError):
+    """The search reached its node limit before it could finish (the caller falls back)."""
+
+    kind = "search-limit"
+
+
+@dataclass(frozen=True)
+class State:
+    """A position with every card known: the hands, the seat to act and the trick so
+    far (None between tricks)."""
+
+    hands: tuple[int, ...]
+    to_act: int
+    trick: TrickKey | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def cards_left(self) -> int:
+        return sum(h.bit_count() for h in self.hands)
+
+
+def state_of(game: Game) -> State:
+    """The solver's state of a deal in play (the engine's own, every card known)."""
+    d = game.pending
+    if d is None:
+        raise AdvisorError("the deal is over: there is nothing to solve")
+    t = game.trick
+    key = None
+    if t is not None:
+        key = (t.leader, _KIND_INDEX[t.lead.kind], t.lead.size, t.best_seat, t.best.key,
+               t.best.bonus, t.cards)
+    return State(tuple(game.hands), d.seat, key)
+
+
+Move = tuple[int, int, int, int, "str | None"]
+"""(cards, kind index, key, bonus, declare) of a lead; for a follow, key is −1 when
+the cards are laid face down."""
+
+
+def leads(hand: int) -> list[Move]:
+    """The leads of a hand, in the engine's order: singles lowest first, then the
+    combinations (a Leopard 9 as a Leopard and as a Special)."""
+    out: list[Move] = []
+    h = hand
+    while h:
+        low = h & -h
+        i = low.bit_length() - 1
+        out.append((low, 0, i, _SINGLE_BONUS[i], None))
+        h ^= low
+    for p in combinations_in(hand):
+        declare = p.kind if p.cards == LEOPARD_9 else None
+        out.append((p.cards, _KIND_INDEX[p.kind], p.key, p.bonus, declare))
+    return out
+
+
+def follows(hand: int, trick: TrickKey) -> list[Move]:
+    """The follows of a hand in a trick, in the engine's order, with their reading when
+    they beat the best so far (key −1 when laid face down)."""
+    _, kind, size, _, best_key, _, _ = trick
+    out: list[Move] = []
+    if size == 1:
+        h = hand
+        while h:
+            low = h & -h
+            i = low.bit_length() - 1
+            h ^= low
+            win = i > best_key and (i != TM or _MYRIAD[best_key])
+            out.append((low, 0, i if win else -1, _SINGLE_BONUS[i] if win else 0, None))
+        return out
+    idx = [i for i in range(30) if hand >> i & 1]
+    table = _TABLES[kind]
+    for a, b, c in itertools.combinations(idx, 3):
+        m = (1 << a) | (1 << b) | (1 << c)
+        p = table.get(m)
+        if p is not None and p.key > best_key:
+            out.append((m, kind, p.key, p.bonus, None))
+        else:
+            out.append((m, kind, -1, 0, None))
+    return out
+
+
+def moves(state: State) -> list[Move]:
+    """The moves of the seat to act."""
+    hand = state.hands[state.to_act]
+    return leads(hand) if state.trick is None else follows(hand, state.trick)
+
+
+def after(state: State, move: Move) -> tuple[State | None, int, Values]:
+    """The state after a move, the seat that took the trick if it ended (else −1) and
+    what each seat scored by it; None as the state when the deal is over."""
+    n = len(state.hands)
+    seat = state.to_act
+    cards, kind, key, bonus, _ = move
+    hands = list(state.hands)
+    hands[seat] &= ~cards
+    size = cards.bit_count()
+    nxt = (seat + 1) % n
+    if state.trick is None:
+        return State(tuple(hands), nxt, (seat, kind, size, seat, key, bonus, size)), -1, \
+            (0,) * n
+    leader, k, sz, best_seat, best_key, best_bonus, total = state.trick
+    if key >= 0:
+        best_seat, best_key, best_bonus = seat, key, bonus
+    total += size
+    if nxt != leader:
+        return State(tuple(hands), nxt, (leader, k, sz, best_seat, best_key, best_bonus,
+                                         total)), -1, (0,) * n
+    gains = tuple(total + best_bonus if s == best_seat else 0 for s in range(n))
+    if not hands[best_seat]:
+        return None, best_seat, gains
+    return State(tuple(hands), best_seat, None), best_seat, gains
+
+
+def _add(a: Values, b: Values) -> Values:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _utility(v: Values, seat: int) -> int:
+    """A seat's settlement from a value vector (M7): n × its score − the sum."""
+    return len(v) * v[seat] - sum(v)
+
+
+class _Bounded:
+    """A search's limits: ``max_nodes`` states over its life, and a ``deadline`` (a
+    :func:`time.perf_counter` time), checked every 256 states; None: no limit."""
+
+    def __init__(self, max_nodes: int | None = None, deadline: float | None = None) -> None:
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.nodes = 0
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise SearchLimit(f"the exact search passed {self.max_nodes} states")
+        if self.deadline is not None and not self.nodes & 255 and \
+                time.perf_counter() > self.deadline:
+            raise SearchLimit("the exact search ran out of time")
+
+
+class Solver(_Bounded):
+    """The exact max^n solver with a memo over states (see the module's docstring);
+    ``max_nodes`` bounds the states expanded over the solver's life (None: no bound),
+    ``deadline`` its time. ``nodes`` counts them."""
+
+    def __init__(self, max_nodes: int | None = None, deadline: float | None = None) -> None:
+        super().__init__(max_nodes, deadline)
+        self.memo: dict[tuple[tuple[int, ...], int, TrickKey | None], Values] = {}
+
+    def value(self, state: State) -> Values:
+        """What each seat still scores from ``state`` with perfect play."""
+        key = (state.hands, state.to_act, state.trick)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        self._count()
+        best: Values | None = None
+        best_u = 0
+        seat = state.to_act
+        for mv in moves(state):
+            v = self._after(state, mv)
+            u = _utility(v, seat)
+            if best is None or u > best_u:
+                best, best_u = v, u
+        assert best is not None
+        self.memo[key] = best
+        return best
+
+    def _after(self, state: State, mv: Move) -> Values:
+        child, _, gains = after(state, mv)
+        return gains if child is None else _add(gains, self.value(child))
+
+    def move_values(self, state: State) -> list[tuple[Move, Values]]:
+        """Every move of the seat to act with its value (what each seat still scores,
+        this move included), in the engine's order."""
+        return [(mv, self._after(state, mv)) for mv in moves(state)]
+
+
+class DuelSolver(_Bounded):
+    """The exact solver of a 2-player state by alpha-beta on the score difference (the
+    zero-sum form of max^n with two players, M7), with a memo of bounds per state. It
+    gives the same values as :class:`Solver` (the tests check it) and visits far fewer
+    states; ``max_nodes`` and ``deadline`` bound it."""
+
+    def __init__(self, max_nodes: int | None = None, deadline: float | None = None) -> None:
+        super().__init__(max_nodes, deadline)
+        self.memo: dict[tuple[tuple[int, ...], int, TrickKey | None], tuple[int, int]] = {}
+
+    def margin(self, state: State, alpha: int = -99, beta: int = 99) -> int:
+        """What the seat to act will score from ``state`` more than the other, with
+        perfect play (exact when it lies strictly between ``alpha`` and ``beta``)."""
+        key = (state.hands, state.to_act, state.trick)
+        lo, hi = self.memo.get(key, (-99, 99))
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:
+            return lo
+        alpha, beta = max(alpha, lo), min(beta, hi)
+        self._count()
+        best = -99
+        a0 = alpha
+        for mv in _ordered(state):
+            v = self._move(state, mv, alpha, beta)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        if best <= a0:
+            self.memo[key] = (lo, best)
+        elif best >= beta:
+            self.memo[key] = (best, hi)
+        else:
+            self.memo[key] = (best, best)
+        return best
+
+    def _move(self, state: State, mv: Move, alpha: int, beta: int) -> int:
+        me = state.to_act
+        child, _, gains = after(state, mv)
+        g = gains[me] - gains[1 - me]
+        if child is None:
+            return g
+        if child.to_act == me:
+            return g + self.margin(child, alpha - g, beta - g)
+        return g - self.margin(child, g - beta, g - alpha)
+
+    def move_margins(self, state: State) -> list[tuple[Move, int]]:
+        """Every move of the seat to act with its exact margin, in the engine's order."""
+        return [(mv, self._move(state, mv, -99, 99)) for mv in moves(state)]
+
+
+def _ordered(state: State) -> list[Move]:
+    """Moves in the order that cuts most: beating follows first (cheapest first), then
+    face-down ones (cheapest first); leads with a bonus first, then the highest cards."""
+    ms = moves(state)
+    if state.trick is None:
+        return sorted(ms, key=lambda mv: (-mv[3], -mv[0].bit_length()))
+    return sorted(ms, key=lambda mv: (mv[2] < 0, mv[0]))
+
+
+def minimax(state: State, max_nodes: int | None = None) -> Values:
+    """The same values as :meth:`Solver.value`, by plain recursion without a memo (for
+    checking the solver on small endgames)."""
+    count = [0]
+
+    def go(s: State) -> Values:
+        count[0] += 1
+        if max_nodes is not None and count[0] > max_nodes:
+            raise SearchLimit(f"the plain search passed {max_nodes} states")
+        best: Values | None = None
+        best_u = 0
+        for mv in moves(s):
+            child, _, gains = after(s, mv)
+            v = gains if child is None else _add(gains, go(child))
+            u = _utility(v, s.to_act)
+            if best is None or u > best_u:
+                best, best_u = v, u
+        assert best is not None
+        return best
+
+    return go(state)
+
+
+def action_of(state: State, move: Move) -> Action:
+    """The engine's action for a solver move."""
+    cards, _, key, _, declare = move
+    if state.trick is None:
+        return Action("lead", cards, declare)  # type: ignore[arg-type]
+    return Action("follow", cards, None, key >= 0)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every legal action of the seat to act with its exact value: what each seat will
+    score from now on (``values``), and the seat's settlement from now on."""
+
+    seat: int
+    actions: tuple[Action, ...]
+    values: tuple[Values, ...]
+    nodes: int
+
+    def settlement(self, i: int) -> int:
+        return _utility(self.values[i], self.seat)
+
+    @property
+    def best(self) -> Action:
+        i = max(range(len(self.actions)), key=lambda k: (self.settlement(k), -k))
+        return self.actions[i]
+
+
+def solve(game: Game | State, max_nodes: int | None = None,
+          solver: Solver | None = None) -> Solution:
+    """Solve the rest of a deal with every card known: each legal action of the seat to
+    act with its value under perfect play (max^n). Raises :class:`SearchLimit` past
+    ``max_nodes`` states."""
+    state = game if isinstance(game, State) else state_of(game)
+    solver = solver or Solver(max_nodes)
+    pairs = solver.move_values(state)
+    return Solution(state.to_act, tuple(action_of(state, mv) for mv, _ in pairs),
+                    tuple(v for _, v in pairs), solver.nodes)
+
+
+def deal_values(solution: Solution, scores: Sequence[int]) -> list[tuple[Action, int]]:
+    """Each action's settlement for the whole deal: the scores so far plus what the
+    solution says each seat still scores (M7)."""
+    out = []
+    for a, v in zip(solution.actions, solution.values):
+        total = _add(tuple(scores), v)
+        out.append((a, _utility(total, solution.seat)))
+    return out
+
+
+__all__ = ["DuelSolver", "Move", "SearchLimit", "Solution", "Solver", "State", "Values",
+           "action_of", "after", "deal_values", "follows", "leads", "minimax", "moves", "solve",
+           "state_of"]
