@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from advisor.cli import main
 from advisor.cli.common import EXIT_BAD_INPUT, EXIT_USAGE
+from advisor.registry import names
 
 HAND19 = "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s"
 
@@ -75,7 +76,9 @@ def test_simulate_help_lists_every_seat_spec(run: CliRunner, game: str) -> None:
     assert "advisor:BUDGET_MS" in r.output and "exec:COMMAND" in r.output
 
 
-def test_the_chan_group_help_names_every_job(run: CliRunner) -> None:
-    r = run.invoke(main, ["chan", "--help"])
-    for word in ("score", "analyse", "advise", "play", "simulate", "replay"):
-        assert word in r.output.split("Options:")[0]
+@pytest.mark.parametrize("game", names())
+def test_a_group_help_names_every_command(run: CliRunner, game: str) -> None:
+    r = run.invoke(main, [game, "--help"])
+    summary = r.output.split("Options:")[0]
+    for word in main.commands[game].commands:  # type: ignore[attr-defined]
+        assert word in summary

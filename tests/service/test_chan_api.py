@@ -472,7 +472,7 @@ def test_unexpected_exception_is_500_without_leaking(
     def broken(pos: Position) -> Any:
         raise RuntimeError("secret internal state 0xdeadbeef")
 
-    monkeypatch.setattr("service.chan.score", broken)
+    monkeypatch.setattr("advisor.chan.faces.score", broken)  # the score verb calls it
     with caplog.at_level(logging.ERROR):
         resp = post(client, "/v1/chan/score", SHEET)
     body = problem(resp, 500, "internal-error")
