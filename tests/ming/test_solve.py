@@ -1,0 +1,124 @@
+"""The exact solver against plain minimax without a memo, in exact numbers, on small
+endgames; the alpha-beta duel solver against max^n; budgets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from advisor.ming.bots import greedy_choice
+from advisor.ming.game import Game
+from advisor.ming.solve import (
+    DuelSolver,
+    SearchLimit,
+    Solver,
+    State,
+    action_of,
+    minimax,
+    moves,
+    solve,
+    state_of,
+)
+from tests.ming.deals import deal, m, randomly
+
+
+def endgame(players: int, seed: int, cards: int, policy_seed: int | None = None) -> Game:
+    """A deal played (greedily, or at random) until the hands hold ``cards`` or fewer."""
+    g = Game.from_deal(players, seed=seed)
+    pick = randomly(policy_seed) if policy_seed is not None else None
+    while g.pending is not None and not (
+            g.pending.phase == "lead" and g.hand_size(g.pending.seat) <= cards):
+        legal = g.legal_actions()
+        g.act(g.pending.seat, pick(g, legal) if pick else greedy_choice(legal))
+    return g
+
+
+def test_a_two_card_endgame_by_hand() -> None:
+    # seat 1 leads: TM wins (seat 0 throws 1s, keeping 5m), then 2s loses to 5m (+2)
+    s = State((m("5m 1s"), m("TM 2s")), 1)
+    assert Solver().value(s) == minimax(s) == (4, 2)
+    sol = solve(s)
+    assert [str(a) for a in sol.actions] == ["lead 2s", "lead TM"]
+    assert [sol.settlement(i) for i in range(2)] == [-6, -2]
+    assert str(sol.best) == "lead TM"
+
+
+def test_a_combination_endgame_by_hand() -> None:
+    # seat 0 leads the Tiger (a Special, +5): seat 1 holds no Special to beat it
+    s = State((m("9c 1s 1m"), m("TM 2s 2m")), 0)
+    assert Solver().value(s) == minimax(s) == (11, 0)
+    # Pangolin led (+3) against Poverty in the other hand (+4): seat 0 leads singles
+    # first — 7c loses to anything, and Poverty then beats nothing led alone
+    s = State((m("7c 3s 3m"), m("8c 2s 2m")), 0)
+    assert Solver().value(s) == minimax(s)
+    assert minimax(s) != (0, 10)  # not the Pangolin first, beaten by Poverty
+
+
+@settings(max_examples=25)
+@given(st.sampled_from([2, 3]), st.integers(0, 10**6), st.integers(0, 10**6))
+def test_the_memo_solver_equals_plain_minimax(players, seed, policy) -> None:
+    g = endgame(players, seed, 3 if players == 3 else 4, policy)
+    if g.pending is None:
+        return
+    st_ = state_of(g)
+    assert Solver().value(st_) == minimax(st_, max_nodes=2_000_000)
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_the_duel_solver_equals_max_n_on_the_difference(seed, policy) -> None:
+    g = endgame(2, seed, 5, policy)
+    if g.pending is None:
+        return
+    st_ = state_of(g)
+    v = Solver().value(st_)
+    me = st_.to_act
+    assert DuelSolver().margin(st_) == v[me] - v[1 - me]
+    # every move's margin too, mid-trick included
+    for mv, margin in DuelSolver().move_margins(st_):
+        child_values = Solver().move_values(st_)
+        assert any(mm == mv and vv[me] - vv[1 - me] == margin for mm, vv in child_values)
+
+
+def test_the_solver_moves_are_the_engines_legal_actions() -> None:
+    for seed in range(6):
+        g = endgame(3, seed, 9)
+        while g.pending is not None:
+            st_ = state_of(g)
+            assert [action_of(st_, mv) for mv in moves(st_)] == g.legal_actions()
+            assert [a.beats for a in (action_of(st_, mv) for mv in moves(st_))] == \
+                [a.beats for a in g.legal_actions()]
+            g.act(g.pending.seat, greedy_choice(g.legal_actions()))
+
+
+def test_perfect_play_is_at_least_as_good_as_any_first_move() -> None:
+    g = endgame(2, 5, 4)
+    sol = solve(g)
+    best = max(sol.settlement(i) for i in range(len(sol.actions)))
+    assert sol.settlement(sol.actions.index(sol.best)) == best
+
+
+def test_the_solver_scores_add_up_to_the_cards_and_bonuses() -> None:
+    g = deal("9c 8c 7c 6c 5c 4c 3c 2c 1c HC ZC 1s 5m",
+             "2s 3s 4s 5s 6s 7s 8s 9s 1m 2m 3m 4m TM")
+    st_ = state_of(endgame_from(g, 3))
+    v = Solver().value(st_)
+    assert sum(v) >= st_.cards_left
+
+
+def endgame_from(g: Game, cards: int) -> Game:
+    while g.pending is not None and not (
+            g.pending.phase == "lead" and g.hand_size(g.pending.seat) <= cards):
+        g.act(g.pending.seat, greedy_choice(g.legal_actions()))
+    return g
+
+
+def test_a_search_past_its_limit_stops() -> None:
+    g = endgame(2, 1, 9)
+    with pytest.raises(SearchLimit):
+        Solver(max_nodes=50).value(state_of(g))
+    with pytest.raises(SearchLimit):
+        DuelSolver(max_nodes=50).margin(state_of(g))
+    with pytest.raises(SearchLimit):
+        minimax(state_of(g), max_nodes=50)
