@@ -12,7 +12,8 @@ from typing import Any
 from advisor.chan import record
 from advisor.chan.advice import advise
 from advisor.chan.analysis import analyze
-from advisor.chan.game import RECORD_FORMAT
+from advisor.chan.cards import FULL_DECK
+from advisor.chan.game import RECORD_FORMAT, Game
 from advisor.chan.position import WIN_BY, Position, position_from_fields
 from advisor.chan.profiles import PROFILES
 from advisor.chan.scoring import score
@@ -74,9 +75,18 @@ ANALYZE = Verb(
     example={"hand": "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v"},
     from_flags=from_flags)
 
+def audit(game: Game) -> None:
+    """A finished deal's invariants: the payments sum to zero and every card of the deck
+    is somewhere."""
+    assert game.result is not None, "the deal is not over"
+    assert sum(game.result.payments) == 0, "payments do not sum to zero"
+    assert game.cards_in_play() == FULL_DECK, "cards not accounted for"
+
+
 GAME = GameInfo("chan", "Chắn", (4, 4), RECORD_FORMAT, record.replay, record.view_at,
                 make_bot, simulate, advise, SPEC_HELP,
                 Faces((SCORE, ANALYZE), (RULES,), "greedy,random,random,random",
-                      simulation_text))
+                      simulation_text),
+                audit)
 
 __all__ = ["GAME", "POSITION_FIELDS"]

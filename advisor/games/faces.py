@@ -21,7 +21,7 @@ options it takes and how a run's summary reads). No Click, Flask or marshmallow 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from advisor.text import Style
@@ -119,6 +119,16 @@ class Faces:
 
 
 @dataclass(frozen=True)
+class Table:
+    """A table to play on: its number of players and the game's options for
+    ``simulate`` (as its keyword arguments)."""
+
+    name: str
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """One game, as the faces and tools see it: what a game package declares (in its
     ``faces`` module, as ``GAME``) and :mod:`advisor.registry` lists."""
@@ -134,6 +144,13 @@ class GameInfo:
     advise: Any  # advisor.games.advice.Advisor
     seat_specs: str  # the seat specs it accepts, for help texts
     faces: Faces | None = None  # None: the game writes its own face modules
+    audit: Callable[[Any], None] | None = None  # a finished deal's invariants (raises)
+    tables: tuple[Table, ...] = ()  # the tables a soak plays (default: each size)
+
+    def soak_tables(self) -> tuple[Table, ...]:
+        """The tables a soak plays: the declared ones, or one per table size."""
+        low, high = self.players
+        return self.tables or tuple(Table(f"{n} players", n) for n in range(low, high + 1))
 
 
 def object_from_flags(fields: tuple[Field, ...], values: Mapping[str, Any]) -> dict[str, Any]:
@@ -152,4 +169,4 @@ def object_from_flags(fields: tuple[Field, ...], values: Mapping[str, Any]) -> d
     return obj
 
 
-__all__ = ["Faces", "Field", "GameInfo", "Kind", "Verb", "object_from_flags"]
+__all__ = ["Faces", "Field", "GameInfo", "Kind", "Table", "Verb", "object_from_flags"]

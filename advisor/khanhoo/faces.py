@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from advisor.games.bots import DEFAULT_TIME_LIMIT
-from advisor.games.faces import Faces, Field, GameInfo, Verb
+from advisor.games.faces import Faces, Field, GameInfo, Table, Verb
 from advisor.khanhoo import record
 from advisor.khanhoo.advice import Advice, Budget, advise, advise_json
 from advisor.khanhoo.analysis import analyze
@@ -130,10 +130,27 @@ SIMULATE_FIELDS: tuple[Field, ...] = (
     *RULES_FIELDS,
 )
 
+def audit(game: Game) -> None:
+    """A finished deal's invariants: the scores add up to the winner's points (none in a
+    draw), and every card of the pack is somewhere."""
+    r = game.result
+    assert r is not None, "the deal is not over"
+    assert sum(r.scores) == r.points and (r.winner is None) == (r.points == 0), \
+        "the scores do not add up to the winner's points"
+    assert game.cards_in_play() == game.rules.pack.counts, "cards not accounted for"
+
+
+TABLES = (
+    Table("2 players", 2), Table("3 players", 3), Table("4 players, no stock", 4),
+    Table("4 players, orphan", 4, {"orphan": True}), Table("5 players", 5),
+    Table("3 players, variation + trio", 3, {"variation": True, "trio": True}),
+)
+
 GAME = GameInfo(
     "khanhoo", "Khanhoo", (2, 5), RECORD_FORMAT, record.replay, record.view_at, make_bot,
     simulate_table, advise, SPEC_HELP,
-    Faces((SCORE, ANALYZE, ADVICE), SIMULATE_FIELDS, "greedy,random,random", simulation_text))
+    Faces((SCORE, ANALYZE, ADVICE), SIMULATE_FIELDS, "greedy,random,random", simulation_text),
+    audit, TABLES)
 
 __all__ = ["GAME", "simulate_table"]
 
