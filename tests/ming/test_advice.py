@@ -31,7 +31,7 @@ def test_advice_ranks_every_legal_play() -> None:
 def test_advice_is_exact_when_every_card_is_known() -> None:
     # the last follow of a 3-player trick: the other hands are known once empty
     g = endgame(3, 3, 1)
-    while g.pending is not None and g.trick is None or (
+    while (g.pending is not None and g.trick is None) or (
             g.pending is not None and g.trick is not None
             and len(g.trick.plays) < 2):
         g.act(g.pending.seat, g.legal_actions()[0])

@@ -1,0 +1,105 @@
+"""Ming Kanhu as the faces see it (:mod:`advisor.games.faces`): its verbs — ``trick``
+(who wins a trick) and ``advice`` (the command ``advise``) — and its ``simulate``. The
+command line and the service are made from :data:`GAME`.
+
+>>> TRICK.answer({"plays": [["7c", "3s", "3m"], "9c 1s 1m"]}).to_json()
+{'winner': 1, 'cards': 6, 'bonus': 5}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.errors import PositionError
+from advisor.games.faces import Faces, Field, GameInfo, Verb
+from advisor.ming import record
+from advisor.ming.advice import Advice, Budget, advise, advise_json
+from advisor.ming.game import RECORD_FORMAT
+from advisor.ming.plays import DECLARATIONS, TrickResult, trick
+from advisor.ming.seats import SPEC_HELP, make_bot
+from advisor.ming.simulate import simulate
+from advisor.ming.text import advice_text, simulation_text, trick_text
+
+TRICK_FIELDS: tuple[Field, ...] = (
+    Field("plays", "The plays in order, the lead first: one argument per play, e.g. "
+                   "'7c 3s 3m' (codes or names: '9 Cash', 'Half Cash', 'Thousand Myriads')",
+          kind="arguments", metavar="PLAY...", required=True),
+    Field("leopard9", "What a Leopard 9 led is declared (M5)", kind="choice",
+          choices=DECLARATIONS, default="special"),
+)
+
+ADVICE_FIELDS: tuple[Field, ...] = (
+    Field("hand", "The seat's cards, e.g. '9c 9s 9m 1s 2s 3s 5m'", short="-H",
+          metavar="CARDS"),
+    Field("trick", "The plays so far in this trick, the lead first; '?' for each card of "
+                   "a face-down play not seen (repeat the flag)", kind="many",
+          metavar="CARDS"),
+    Field("seen", "Cards seen out of play: the shown plays of earlier tricks, the seat's "
+                  "own face-down plays", metavar="CARDS"),
+    Field("players", "Players", kind="int", minimum=2, maximum=3, default=2),
+    Field("seat", "The seat's number; the trick's plays are by the seats before it",
+          kind="int", minimum=0, maximum=2, default=0),
+    Field("scores", "Scores so far, one per seat, comma-separated", metavar="N,N[,N]"),
+    Field("leopard9", "What a Leopard 9 led in this trick was declared", kind="choice",
+          choices=DECLARATIONS),
+)
+
+
+def _trick(obj: object) -> TrickResult:
+    if not isinstance(obj, dict):
+        raise PositionError("a trick must be a JSON object with its plays", field="$")
+    unknown = sorted(set(obj) - {"plays", "leopard9"})
+    if unknown:
+        raise PositionError(f"{unknown[0]}: unknown field of a trick", field=unknown[0])
+    plays = obj.get("plays")
+    if not isinstance(plays, list):
+        raise PositionError("plays: the plays in order, the lead first (a list)",
+                            field="plays")
+    return trick(plays, obj.get("leopard9"))
+
+
+def _advise(obj: object, budget_ms: float, seed: int) -> Advice:
+    if isinstance(obj, dict) and isinstance(obj.get("scores"), str):
+        text = obj["scores"]
+        try:
+            obj = {**obj, "scores": [int(x) for x in text.replace(" ", "").split(",") if x]}
+        except ValueError:
+            raise PositionError(f"scores: '{text}' is not numbers separated by commas",
+                                field="scores", token=text) from None
+    return advise_json(obj, Budget(ms=budget_ms, seed=seed))
+
+
+def _trick_text(result: Any, st: Any) -> str:
+    return trick_text(result, st)
+
+
+TRICK = Verb(
+    "trick",
+    "Judge a trick: who wins it (the index of the winning play, the lead being 0), how many "
+    "cards he takes and the bonus he scores (M3–M6).",
+    _trick, _trick_text, TRICK_FIELDS,
+    examples=('"7c 3s 3m" "9c 1s 1m" --json', '"3s" "5m" "TM"',
+              '"9c 9s 9m" "1s 1m TM" --leopard9 leopard'),
+    example={"plays": [["7c", "3s", "3m"], ["9c", "1s", "1m"]], "leopard9": "special"},
+    what="trick")
+
+ADVICE = Verb(
+    "advice",
+    "Rank every legal play of the seat to act — which single or combination to lead, which "
+    "cards to follow with, whether to beat — by the settlement it can expect for the deal "
+    f"(M7). A position, or a record prefix ({RECORD_FORMAT}) advised for the seat to act "
+    "at its end.",
+    _advise, advice_text, ADVICE_FIELDS, budget=True, default_budget_ms=Budget().ms,
+    command="advise",
+    examples=('--hand "9c 9s 9m 1s 2s 3s 5m" --seen "4s 5s 6s 7s 8s 1m 2m 3m 4m 6m 7m 8m"',
+              '--hand "1s 2s 3s 4s 5s 6s 7s 8s 9s" --players 3 --seat 2 --trick 7c '
+              '--trick "?"'),
+    example={"hand": "1s 2s 3s 4s 5s 6s 7s 8s 9s", "players": 3, "seat": 2,
+             "trick": ["7c", "?"], "scores": [0, 0, 0]})
+
+GAME = GameInfo(
+    "ming", "Ming Kanhu", (2, 3), RECORD_FORMAT, record.replay, record.view_at, make_bot,
+    simulate, advise, SPEC_HELP,
+    Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text))
+
+__all__ = ["ADVICE", "GAME", "TRICK"]

@@ -1,0 +1,87 @@
+"""Ming Kanhu text for people: tricks, advice and simulation summaries (Myriads in red
+on a terminal)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from advisor.ming.advice import Z95, Advice
+from advisor.ming.cards import Card, cards_of
+from advisor.ming.plays import TrickResult
+from advisor.ming.simulate import Summary
+from advisor.text import Style
+
+
+def card(st: Style, c: Card) -> str:
+    return st.red(c.code) if c.red else c.code
+
+
+def cards(st: Style, cs: Iterable[Card] | int) -> str:
+    listed = cards_of(cs) if isinstance(cs, int) else list(cs)
+    return " ".join(card(st, c) for c in listed)
+
+
+def trick_text(t: TrickResult, st: Style) -> str:
+    """A trick: each play, shown or face down, then who takes it and what it scores.
+
+    >>> from advisor.ming.plays import trick
+    >>> from advisor.text import PLAIN
+    >>> print(trick_text(trick(["7c 3s 3m", "9c 1s 1m"]), PLAIN))
+    play 0  7c 3s 3m   Pangolin (led)
+    play 1  9c 1s 1m   Tiger — beats
+    Play 1 takes the trick: 6 cards + bonus 5 = 11 points
+    """
+    out = []
+    for i, (mask, p, shown) in enumerate(zip(t.masks, t.plays, t.shown)):
+        what = p.name if p is not None and p.kind != "single" else ""
+        tag = "(led)" if i == 0 else "— beats" if shown else st.dim("face down")
+        text = cards(st, mask)
+        pad = " " * max(1, 11 - len(" ".join(c.code for c in cards_of(mask))))
+        out.append(f"play {i}  {text}{pad}{(what + ' ') if what else ''}{tag}".rstrip())
+    bonus = f" + bonus {t.bonus}" if t.bonus else ""
+    out.append(st.head(f"Play {t.winner} takes the trick: {t.cards} cards{bonus} = "
+                       f"{t.cards + t.bonus} points"))
+    return "\n".join(out)
+
+
+def advice_text(adv: Advice, st: Style) -> str:
+    """Advice: the best play's explanation, then every play ranked."""
+    out = [st.head(f"Seat {adv.seat} ({adv.phase}): {adv.explanation}")]
+    out.append(f"{'play':<40}{'settlement':>11}{'±':>7}{'worlds':>8}  method")
+    shown = adv.options if len(adv.options) <= 25 else adv.options[:25]
+    for o in shown:
+        if o.method == "prior":
+            value, margin = "—", ""
+        else:
+            value = f"{o.settlement:+.2f}"
+            margin = "exact" if o.se == 0.0 and o.method in ("exact", "solved") and \
+                adv.method != "sampled" else f"{Z95 * o.se:.2f}"
+        out.append(f"{o.what[:39]:<40}{value:>11}{margin:>7}{o.worlds:>8}  {o.method}")
+    if len(adv.options) > len(shown):
+        out.append(st.dim(f"… and {len(adv.options) - len(shown)} more plays"))
+    spent = " (budget spent)" if adv.budget_spent else ""
+    out.append(st.dim(f"settlement: expected for the deal (M7), scores so far "
+                      f"{list(adv.scores)}; ± the 95% margin over the worlds · "
+                      f"{adv.worlds} of {adv.possible:,} worlds ({adv.method}) · "
+                      f"{adv.ms:.0f} ms{spent}"))
+    return "\n".join(out)
+
+
+def simulation_text(s: Summary, st: Style | None = None) -> str:
+    """A simulation summary: one line per player, then speed."""
+    head = (f"{s.deals} deals{' × every seat (duplicate)' if s.duplicate else ''}, seed "
+            f"{s.seed}, {len(s.players)} players")
+    out = [head, f"{'player':<8}{'spec':<24}{'tops':>6}{'points':>8}{'tricks':>8}"
+                 f"{'bonus':>7}{'mean':>8}  95% CI"]
+    for p in s.players:
+        lo, hi = p.ci95()
+        out.append(f"{p.player:<8}{p.spec[:23]:<24}{p.wins:>6}{p.points:>8}"
+                   f"{s.tricks[p.player]:>8}{s.bonuses[p.player]:>7}{p.mean:>8.2f}"
+                   f"  [{lo:.2f}, {hi:.2f}]")
+    secs = max(s.seconds, 1e-9)
+    out.append(f"ties for the top {s.draws} · {s.games / secs:.1f} deals/s · "
+               f"{s.moves / secs:.0f} moves/s")
+    return "\n".join(out)
+
+
+__all__ = ["advice_text", "card", "cards", "simulation_text", "trick_text"]
