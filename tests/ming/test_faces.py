@@ -95,12 +95,12 @@ def test_seat_specs() -> None:
 
 
 def test_the_example_bot_plays_legal_games() -> None:
+    records: list[dict] = []
     for n in (2, 3):
         specs = ["greedy"] * (n - 1) + [f"exec:{sys.executable} {BOT}"]
-        records: list[dict] = []
         s = simulate(specs, games=3, seed=4, on_game=lambda g, p: records.append(g.to_record(p)))
         assert s.incidents == [] and s.games == 3
-        assert all(GAME.replay(r).valid for r in records)
+    assert len(records) == 6 and all(GAME.replay(r).valid for r in records)
 
 
 def test_a_misbehaving_bot_is_replaced_by_the_first_legal_action(tmp_path: Path) -> None:
