@@ -10,7 +10,7 @@ each finished deal's invariants (``GameInfo.audit``: cards accounted for, paymen
 balanced …), then replays every record through the game's ``replay`` and counts the
 records that are not valid. Prints one line per kind and table:
 
-    greedy, 3 players: 1000 deals, 0 errors, 1000/1000 valid, 16 deals/s, 2100 records/s ...
+    greedy, 3 players: 1000 deals, 0 errors, 1000/1000 valid, 16 deals/s (540 moves/s), ...
 
 The exit code is 1 when any deal failed or any record did not replay.
 """
@@ -36,7 +36,7 @@ def soak(info: GameInfo, kind: str, table: Table, deals: int, seed: int) -> bool
     """Play and replay one kind at one table; True when nothing failed."""
     specs = [kind] * table.players
     records: list[Any] = []
-    errors = 0
+    errors = moves = draws = 0
 
     def keep(game: Any, players: list[str]) -> None:
         if info.audit is not None:
@@ -46,7 +46,10 @@ def soak(info: GameInfo, kind: str, table: Table, deals: int, seed: int) -> bool
     start = time.perf_counter()
     for k in range(deals):
         try:
-            info.simulate(specs, games=1, seed=seed, first=k, on_game=keep, **table.options)
+            run = info.simulate(specs, games=1, seed=seed, first=k, on_game=keep,
+                                **table.options)
+            moves += run.moves
+            draws += run.draws
         except Exception:
             errors += 1
             if errors <= 3:
@@ -62,8 +65,9 @@ def soak(info: GameInfo, kind: str, table: Table, deals: int, seed: int) -> bool
                 print(f"  invalid record: {outcome.describe()}", file=sys.stderr)
     replayed = time.perf_counter() - start
     print(f"{kind}, {table.name}: {deals} deals, {errors} errors, "
-          f"{len(records) - invalid}/{len(records)} valid, {deals / played:.1f} deals/s, "
-          f"{len(records) / max(replayed, 1e-9):.0f} records/s replayed", flush=True)
+          f"{len(records) - invalid}/{len(records)} valid, {deals / played:.1f} deals/s "
+          f"({moves / played:.0f} moves/s), {len(records) / max(replayed, 1e-9):.0f} records/s "
+          f"replayed; draws {draws}", flush=True)
     return errors == 0 and invalid == 0 and len(records) == deals
 
 
