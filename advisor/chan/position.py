@@ -30,7 +30,7 @@ from advisor.chan.profiles import PROFILES, profile
 from advisor.counts import plus
 from advisor.errors import AdvisorError, HandSizeError, PositionError
 from advisor.forms import split_melds
-from advisor.games.fields import CardFields, in_field
+from advisor.games.fields import CardFields, in_field, json_fields
 
 WIN_BY = ("own_door", "other_door", "chiu", "heaven")
 """How a win was made: on the stock card at the winner's own door (Ù chì), on a stock
@@ -161,19 +161,8 @@ class Position:
     @classmethod
     def from_json(cls, obj: object) -> Position:
         """A position from its §8.1 JSON object (already decoded)."""
-        if not isinstance(obj, dict):
-            raise PositionError("a position must be a JSON object", field="$")
-        unknown = sorted(set(obj) - set(FIELDS))
-        if unknown:
-            raise PositionError(
-                f"{unknown[0]}: unknown field (known: {', '.join(FIELDS)})", field=unknown[0]
-            )
-        if "hand" not in obj:
-            raise PositionError("hand: missing (the concealed cards)", field="hand")
-        def given(name: str, default: Any) -> Any:
-            """The field's value; only a missing field or null means "not given"."""
-            value = obj.get(name)
-            return default if value is None else value
+        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"})
+        assert isinstance(obj, dict)  # json_fields has checked it
 
         context = given("context", {})
         if not isinstance(context, dict):

@@ -21,7 +21,7 @@ advisor.errors.AdvisorError: melds[0]: unknown card 'x'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
@@ -67,4 +67,35 @@ def in_field(name: str, make: Callable[[], T]) -> T:
         raise type(err)(f"{name}: {err.message}", field=name, token=err.token) from None
 
 
-__all__ = ["CardFields", "in_field"]
+def json_fields(obj: object, known: Sequence[str], required: Mapping[str, str],
+                what: str = "a position") -> Callable[[str, Any], Any]:
+    """Check the frame of a JSON object read by the library — an object, no unknown field,
+    the ``required`` ones present (each with what it holds, for the message) — and give
+    ``given(name, default)``: the field's value, the default when it is missing or null.
+
+    >>> given = json_fields({"hand": "2v", "seen": None}, ["hand", "seen"], {"hand": "the cards"})
+    >>> given("hand", ""), given("seen", [])
+    ('2v', [])
+    >>> json_fields({"hnad": "2v"}, ["hand"], {})
+    Traceback (most recent call last):
+    ...
+    advisor.errors.PositionError: hnad: unknown field (known: hand)
+    """
+    if not isinstance(obj, dict):
+        raise PositionError(f"{what} must be a JSON object", field="$")
+    unknown = sorted(set(obj) - set(known))
+    if unknown:
+        raise PositionError(f"{unknown[0]}: unknown field (known: {', '.join(known)})",
+                            field=unknown[0])
+    for name, holds in required.items():
+        if name not in obj:
+            raise PositionError(f"{name}: missing ({holds})", field=name)
+
+    def given(name: str, default: Any) -> Any:
+        value = obj.get(name)
+        return default if value is None else value
+
+    return given
+
+
+__all__ = ["CardFields", "in_field", "json_fields"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from advisor.errors import MeldError, PositionError
 from advisor.forms import split_melds
-from advisor.games.fields import CardFields, in_field
+from advisor.games.fields import CardFields, in_field, json_fields
 from advisor.khanhoo.cards import (
     EMPTY,
     JOKER,
@@ -127,18 +127,8 @@ class Position:
     @classmethod
     def from_json(cls, obj: object) -> Position:
         """A position from its JSON object (already decoded)."""
-        if not isinstance(obj, dict):
-            raise PositionError("a position must be a JSON object", field="$")
-        unknown = sorted(set(obj) - set(FIELDS))
-        if unknown:
-            raise PositionError(f"{unknown[0]}: unknown field (known: {', '.join(FIELDS)})",
-                                field=unknown[0])
-        if "hand" not in obj:
-            raise PositionError("hand: missing (the concealed cards)", field="hand")
-
-        def given(name: str, default: Any) -> Any:
-            value = obj.get(name)
-            return default if value is None else value
+        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"})
+        assert isinstance(obj, dict)  # json_fields has checked it
 
         options = given("options", {})
         if not isinstance(options, dict):
