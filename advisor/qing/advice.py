@@ -35,9 +35,10 @@ from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 from advisor.games import advice as games_advice
-from advisor.qing.bots import discard_key, partners, take_value
+from advisor.qing.bots import NEIGHBOURS, discard_key, take_value
 from advisor.qing.cards import (
     CARDS,
+    IS_EXTRA,
     KINDS,
     PACK,
     Card,
@@ -160,9 +161,13 @@ class _World:
 def _cheap_discard(hand: list[int]) -> int:
     """The playouts' throw: the card with the fewest partners, never an extra if another
     will do."""
-    t = tuple(hand)
-    return min((k for k in range(KINDS) if hand[k]),
-               key=lambda k: (partners(t, CARDS[k]), -k))
+    best, key = -1, (1 << 30, 0)
+    for k in range(KINDS):
+        if hand[k]:
+            p = 99 if IS_EXTRA[k] else sum(hand[j] for j in NEIGHBOURS[k]) - 1
+            if (p, -k) < key:
+                best, key = k, (p, -k)
+    return best
 
 
 def _playout(view: View, world: _World, first: Action, follow: Card | None) -> bool:

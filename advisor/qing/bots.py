@@ -18,19 +18,23 @@ from advisor.qing.solver import solver
 from advisor.qing.view import View
 
 
+def _neighbours(i: int) -> tuple[int, ...]:
+    suit, rank = divmod(i, 9)
+    near = [suit * 9 + r for r in range(max(0, rank - 2), min(8, rank + 2) + 1)]
+    return tuple(near + [s * 9 + rank for s in range(3) if s != suit])
+
+
+NEIGHBOURS = tuple(_neighbours(i) if i < NUMERALS else () for i in range(KINDS))
+"""For each kind, the kinds that share a sequence or a number with it (itself once)."""
+
+
 def partners(hand: Counts, c: Card) -> int:
     """How many hand cards could share a group with ``c``: neighbours of its suit and
     cards of its number. Fewer means a better discard; an extra (Q4) is never idle."""
-    if IS_EXTRA[c.index]:
+    i = c.index
+    if IS_EXTRA[i]:
         return 99
-    if c.index >= NUMERALS:
-        return 0
-    suit, rank = divmod(c.index, 9)
-    n = 0
-    for r in range(max(0, rank - 2), min(8, rank + 2) + 1):
-        n += hand[suit * 9 + r] - (r == rank)
-    n += sum(hand[s * 9 + rank] for s in range(3) if s != suit)
-    return n
+    return sum(hand[k] for k in NEIGHBOURS[i]) - 1 if i < NUMERALS else 0
 
 
 def discard_key(view: View, hand: Counts, eye: bool, target: int, own: Counts,

@@ -153,6 +153,14 @@ class Solver:
         self.containing: tuple[tuple[Pattern, ...], ...] = tuple(
             tuple(p for p in (*eyes, *boys) if any(k == i for k, _ in p.need))
             for i in range(KINDS))
+        # exact search without extras_replace: (needs, is an eye) of the groups by lowest kind
+        self._low: tuple[tuple[tuple[tuple[tuple[int, int], ...], Pattern], ...], ...] = tuple(
+            tuple((p.need, p) for p in self.by_low[i]) for i in range(KINDS))
+        # a quick refusal: a card that is no extra must lie in some three-card group whose
+        # cards are all in hand (a longer sequence holds a three-card one)
+        self._threes: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+            tuple(p.need for p in self.containing[i] if p.size == 3)
+            for i in range(KINDS))
         self._memo: dict[tuple[Counts, bool, int], Any] = {}
         self._fronts: dict[tuple[Counts, bool], Front] = {}
         # the distance search's groups holding kind i: (needs of kinds ≥ i, is an eye,
@@ -170,6 +178,11 @@ class Solver:
         extras, an eye among them unless ``eye``: one is exposed)."""
         if len(self._memo) > _CACHE_LIMIT:
             self._memo.clear()
+        if not self.replace:
+            for i in range(NUMERALS):
+                if hand[i] and not IS_EXTRA[i] and not any(
+                        all(hand[k] >= n for k, n in need) for need in self._threes[i]):
+                    return False
         return self._search(hand, eye, 0)
 
     def _search(self, c: Counts, eye: bool, debt: int) -> bool:
@@ -196,13 +209,19 @@ class Solver:
         out: list[tuple[Any, tuple[Counts, bool, int]]] = []
         if IS_EXTRA[i]:
             out.append((None, (minus(c, i), False, debt)))
-        for p in self.by_low[i]:
-            if (p.is_eye or not self.replace) and all(c[k] >= n for k, n in p.need):
+        replace = self.replace
+        for need, p in self._low[i]:
+            if replace and not p.is_eye:
+                continue
+            for k, n in need:
+                if c[k] < n:
+                    break
+            else:
                 nc = list(c)
-                for k, n in p.need:
+                for k, n in need:
                     nc[k] -= n
-                out.append(((p, dict(p.need)), (tuple(nc), p.is_eye, debt)))
-        if not self.replace:
+                out.append(((p, dict(need)), (tuple(nc), p.is_eye, debt)))
+        if not replace:
             return out
         flowers = c[27] + c[28] + c[29] - debt
         seen: set[tuple[Counts, int]] = set()
