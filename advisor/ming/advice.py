@@ -18,7 +18,8 @@ uniform belief over the unseen cards; with one world and the solver, *exact*); e
 worlds are sampled until the budget is spent, and each value comes with its standard
 error over the worlds. Nothing hangs: the time budget stops the sampling (one world at
 least), the node limit stops a solve, and a play not judged in time keeps its greedy
-prior, ranked after the judged ones.
+prior, ranked after the judged ones — as do the plays past the first
+:attr:`Budget.max_actions` in the greedy order (a follow of three cards may have 286).
 
 >>> from advisor.ming.game import Game
 >>> g = Game.from_deal(2, seed=4)
@@ -79,6 +80,7 @@ class Budget(games_advice.Budget):
     max_nodes: int = 40_000  # states one exact solve may visit before it falls back
     enumerate_worlds: int = 60  # enumerate every world when there are no more than this
     max_worlds: int = 400
+    max_actions: int = 40  # plays judged, in the greedy order; the rest keep their prior
 
 
 # --- what the seat knows ----------------------------------------------------------------
@@ -307,6 +309,7 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
     deadline = start + budget.seconds
     rng = random.Random(budget.seed)
     order = sorted(range(len(legal)), key=lambda i: _prior(legal[i]))
+    judged_order = order[: budget.max_actions]
     mvs = [_move_of(a, sit) for a in legal]
     possible = sit.worlds()
     enumerate_all = possible <= budget.enumerate_worlds
@@ -330,11 +333,11 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
             solver = DuelSolver(budget.max_nodes, limit_at) if n == 2 else \
                 Solver(budget.max_nodes, limit_at)
             try:
-                got = _judge(sit, root, order, mvs, solver, cut)
+                got = _judge(sit, root, judged_order, mvs, solver, cut)
             except SearchLimit:
                 got = None  # the whole world by playouts instead: one method per world
         if got is None:
-            got = _judge(sit, root, order, mvs, None, cut)
+            got = _judge(sit, root, judged_order, mvs, None, cut)
         if got is None:
             spent = True
             break

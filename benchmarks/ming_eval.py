@@ -1,0 +1,103 @@
+"""Speed of the Ming Kanhu exact solver and of the advisor.
+
+    python benchmarks/ming_eval.py [--deals 3] [--max-nodes 20000000] [--seed 1]
+                                   [--budget-ms 100] [--positions 200]
+
+1. The exact solve of 2-player deals with every card known, from the first trick (13
+   cards each) and from later tricks (greedy play down to 11, 9, 7 cards each): the
+   alpha-beta duel solver (``DuelSolver``), its time and states, with a node limit
+   (MAX_NODES) so that nothing hangs — a solve that reaches it is reported as such. For
+   the smaller endgames the max^n solver with a memo (``Solver``) is timed too.
+2. The advisor's latency: its time per decision on POSITIONS decisions met in greedy
+   deals (2 and 3 players), at BUDGET_MS — median, 99th percentile, worst.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from advisor.games.simulate import latency_summary
+from advisor.ming.advice import advise
+from advisor.ming.bots import greedy_choice
+from advisor.ming.game import Game
+from advisor.ming.solve import DuelSolver, SearchLimit, Solver, state_of
+
+
+def down_to(seed: int, cards: int) -> Game:
+    g = Game.from_deal(2, rng=random.Random(f"eval:{seed}"))
+    while g.pending is not None and not (
+            g.pending.phase == "lead" and g.hand_size(g.pending.seat) <= cards):
+        g.act(g.pending.seat, greedy_choice(g.legal_actions()))
+    return g
+
+
+def exact(deals: int, max_nodes: int) -> None:
+    for cards in (13, 11, 9, 7):
+        for k in range(deals):
+            g = down_to(k, cards)
+            if g.pending is None:
+                continue
+            st = state_of(g)
+            sizes = [g.hand_size(s) for s in range(2)]
+            s = DuelSolver(max_nodes)
+            t = time.perf_counter()
+            try:
+                margin: int | str = s.margin(st)
+            except SearchLimit:
+                margin = f"not solved within {max_nodes:,} states"
+            dt = time.perf_counter() - t
+            line = (f"hands {sizes}: alpha-beta margin {margin}, {s.nodes:,} states, "
+                    f"{dt:.2f} s")
+            if cards <= 9:
+                m = Solver(max_nodes)
+                t = time.perf_counter()
+                try:
+                    v = m.value(st)
+                    line += (f"; max^n {v}, {m.nodes:,} states, "
+                             f"{time.perf_counter() - t:.2f} s")
+                except SearchLimit:
+                    line += f"; max^n not solved within {max_nodes:,} states"
+            print(line, flush=True)
+
+
+def latency(players: int, positions: int, budget_ms: float, seed: int) -> None:
+    times: list[float] = []
+    k = 0
+    while len(times) < positions:
+        g = Game.from_deal(players, rng=random.Random(f"latency:{seed}:{k}"))
+        k += 1
+        while (d := g.pending) is not None and len(times) < positions:
+            legal = g.legal_actions()
+            if len(legal) > 1:
+                t = time.perf_counter()
+                advise(g.view(d.seat), legal, budget_ms=budget_ms, seed=len(times))
+                times.append(time.perf_counter() - t)
+            g.act(d.seat, greedy_choice(legal))
+    print(f"advisor, {players} players, budget {budget_ms:g} ms: "
+          f"{latency_summary(times)}", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=3)
+    ap.add_argument("--max-nodes", type=int, default=20_000_000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget-ms", type=float, default=100.0)
+    ap.add_argument("--positions", type=int, default=200)
+    args = ap.parse_args()
+    print(f"# {platform.python_implementation()} {platform.python_version()}, "
+          f"{platform.machine()}")
+    exact(args.deals, args.max_nodes)
+    for players in (2, 3):
+        latency(players, args.positions, args.budget_ms, args.seed)
+
+
+if __name__ == "__main__":
+    main()
