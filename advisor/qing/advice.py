@@ -13,7 +13,8 @@ counts, Q8), with the method and a one-line explanation, under a budget in milli
   chance stated is the share of playouts the seat wins, with its standard error; it
   is a chance among players of the playout policy, not a calibrated one against any
   opponent (docs/qing.md). Actions not reached within the budget are ranked by the
-  heuristic alone (method ``heuristic``, no chance stated).
+  heuristic alone (method ``heuristic``, no chance stated); when the seat can win now,
+  the others are not sampled (``unsampled``); a single legal action is ``only``.
 * The heuristic's first choice stays first unless the playouts show another action
   better by more than two standard errors of the difference.
 
@@ -61,7 +62,7 @@ from advisor.qing.record import view_at
 from advisor.qing.solver import HAND_SIZE, solver
 from advisor.qing.view import View
 
-METHODS = ("exact", "only", "playouts", "heuristic")
+METHODS = ("exact", "only", "playouts", "heuristic", "unsampled")
 MAX_BUDGET_MS = 60_000
 """The largest budget a seat spec may give (a minute)."""
 
@@ -98,6 +99,8 @@ class Option:
             return f"{self.what}: the hand wins now — certain (100%)"
         if self.method == "only":
             return f"{self.what}: the only legal action"
+        if self.p_win is None and self.method == "unsampled":
+            return f"{self.what}: not sampled, winning now is certain"
         if self.p_win is None:
             return f"{self.what}: not sampled within the budget (heuristic rank)"
         return (f"{self.what}: wins the deal in {self.p_win:.0%} of {self.playouts} playouts "
@@ -293,7 +296,7 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
                 ranked.insert(0, head)
         judged = ranked
     options += judged
-    rest_method = "only" if len(legal) == 1 else "heuristic"
+    rest_method = "only" if len(legal) == 1 else "unsampled" if wins else "heuristic"
     options += [Option(a, rest_method, None, 0.0, 0, d, _describe(a, view))
                 for _, a, d, _ in keyed[len(sampled):]]
     return Advice(view.seat, view.phase, tuple(options), time.perf_counter() - start,

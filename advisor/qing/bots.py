@@ -67,6 +67,8 @@ def take_value(view: View, a: Action) -> int:
     target = view.target - len(a.with_) - 1
     own = tuple(o + (k == view.offer.index) for k, o in enumerate(view.own))
     eye = view.eye or _makes_eye(view, a)
+    if s.wins(hand, eye):
+        return 0  # the take is followed by a win (Q7)
     return min(s.distance(minus(hand, k), eye=eye, target=target, own=own)
                for k in range(KINDS) if hand[k])
 
