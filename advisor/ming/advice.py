@@ -206,7 +206,8 @@ def playout(state: State | None) -> Values:
 @dataclass(frozen=True)
 class Option:
     """One legal play and the settlement the seat can expect for the deal with it (M7),
-    averaged over ``worlds`` worlds, with its standard error; ``method`` says how it was
+    averaged over ``worlds`` worlds, with its standard error (0 when every world was
+    judged, NaN — ``null`` in JSON — from one sampled world); ``method`` says how it was
     judged (:data:`METHODS`)."""
 
     action: Action
@@ -221,7 +222,7 @@ class Option:
         judged = self.method != "prior"
         return {"action": self.action.to_json(), "what": self.what,
                 "settlement": round(self.settlement, 3) if judged else None,
-                "se": round(self.se, 3) if judged else None,
+                "se": round(self.se, 3) if judged and not math.isnan(self.se) else None,
                 "worlds": self.worlds, "method": self.method}
 
 
@@ -357,7 +358,8 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
         if c:
             mean = sums[i] / c
             var = max(0.0, sq[i] / c - mean * mean)
-            se = math.sqrt(var / (c - 1)) if c > 1 and not enumerate_all else 0.0
+            # enumerated worlds: no sampling error; one sampled world: none can be stated
+            se = 0.0 if enumerate_all else math.sqrt(var / (c - 1)) if c > 1 else math.nan
             how = "playout" if "playout" in methods[i] else "solved"
             if how == "solved" and possible == 1:
                 how = "exact"
@@ -425,7 +427,8 @@ def _explain(o: Option, method: str, worlds: int, possible: int) -> str:
     else:
         how = (f"over {worlds} sampled deals of the unseen cards (of {possible:,})"
                + (", each solved" if o.method == "solved" else ", each played out greedily"))
-        how += f", ±{Z95 * o.se:.2f}"
+        how += (", one world: no error stated" if math.isnan(o.se) else
+                f", ±{Z95 * o.se:.2f} (95%)")
     return f"{o.what}: expected settlement {sign} for the deal, {how}"
 
 

@@ -3,6 +3,7 @@ on a terminal)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from advisor.ming.advice import Z95, Advice
@@ -54,8 +55,9 @@ def advice_text(adv: Advice, st: Style) -> str:
             value, margin = "—", ""
         else:
             value = f"{o.settlement:+.2f}"
-            margin = "exact" if o.se == 0.0 and o.method in ("exact", "solved") and \
-                adv.method != "sampled" else f"{Z95 * o.se:.2f}"
+            margin = "—" if math.isnan(o.se) else "exact" if o.se == 0.0 and \
+                o.method in ("exact", "solved") and adv.method != "sampled" else \
+                f"{Z95 * o.se:.2f}"
         out.append(f"{o.what[:39]:<40}{value:>11}{margin:>7}{o.worlds:>8}  {o.method}")
     if len(adv.options) > len(shown):
         out.append(st.dim(f"… and {len(adv.options) - len(shown)} more plays"))
