@@ -129,9 +129,11 @@ class Action:
     def __str__(self) -> str:
         text = format_cards(self.cards)
         if self.do == "lead":
-            if self.cards.bit_count() == 3:
-                return f"lead {read_lead(self.cards, self.declare).name} ({text})"
-            return f"lead {text}"
+            try:
+                play = read_lead(self.cards, self.declare)
+            except AdvisorError:  # an illegal lead, named in an error message
+                return f"lead {text}"
+            return f"lead {play.name} ({text})" if play.size == 3 else f"lead {text}"
         return f"follow {text}" + ("" if self.beats is None else
                                    " (beats)" if self.beats else " (face down)")
 
