@@ -228,9 +228,15 @@ class Solver:
         for p in self.containing[i]:
             if p.is_eye:
                 continue
+            most = [0 if k < i else min(n, c[k]) for k, n in p.need]
+            slack = flowers - (p.size - sum(most))
+            if slack < 0:
+                continue  # even with every card of it in hand, too few flowers
+            # a boy may leave out cards it could hold (a flower stands in), as many as the
+            # flowers left allow: the cards may be wanted by an eye
             ranges = [range(0, 1) if k < i else
-                      range(1, min(n, c[k]) + 1) if k == i else
-                      range(min(n, c[k]), -1, -1) for k, n in p.need]
+                      range(max(1, u - slack), u + 1) if k == i else
+                      range(u, max(0, u - slack) - 1, -1) for (k, _), u in zip(p.need, most)]
             for used in itertools.product(*ranges):
                 miss = p.size - sum(used)
                 if miss > flowers:
