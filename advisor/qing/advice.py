@@ -16,7 +16,8 @@ counts, Q8), with the method and a one-line explanation, under a budget in milli
   heuristic alone (method ``heuristic``, no chance stated); when the seat can win now,
   the others are not sampled (``unsampled``); a single legal action is ``only``.
 * The heuristic's first choice stays first unless the playouts show another action
-  better by more than two standard errors of the difference.
+  better by more than two standard errors of the difference (paired: both were played
+  on the same sampled deals).
 
 >>> from advisor.qing.game import Game
 >>> g = Game.from_deal(players=4, seed=4)
@@ -269,13 +270,14 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
     keyed.sort(key=lambda t: t[0])
     options = [Option(a, "exact", 1.0, 0.0, 0, 0, _describe(a, view)) for a in wins]
     sampled = keyed[:budget.candidates] if not wins and len(keyed) > 1 else []
-    won = [0] * len(sampled)
+    outcomes: list[list[bool]] = [[] for _ in sampled]  # per candidate, per sampled deal
     played = 0
     while sampled and played < budget.max_playouts and time.perf_counter() < deadline:
         world = _World(view, rng)
         for n, (_, act, _, then) in enumerate(sampled):
-            won[n] += _playout(view, world, act, then)
+            outcomes[n].append(_playout(view, world, act, then))
         played += 1
+    won = [sum(o) for o in outcomes]
     judged = []
     for n, (_, act, dist, _) in enumerate(sampled):
         if played:
@@ -284,23 +286,30 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
             judged.append(Option(act, "playouts", p, se, played, dist, _describe(act, view)))
         else:
             judged.append(Option(act, "heuristic", None, 0.0, 0, dist, _describe(act, view)))
-    if played > 1 and judged:
-        head = judged[0]
-        ranked = sorted(judged, key=lambda o: -(o.p_win or 0.0))
-        top = ranked[0]
-        if top is not head:
-            diff = (top.p_win or 0.0) - (head.p_win or 0.0)
-            se = math.sqrt(top.p_win_se ** 2 + head.p_win_se ** 2)
-            if diff <= 2 * se:  # not clearly better: the heuristic's choice stays first
-                ranked.remove(head)
-                ranked.insert(0, head)
-        judged = ranked
+    if played >= 10 and judged:  # too few deals say nothing
+        order = sorted(range(len(judged)), key=lambda n: -won[n])
+        if order[0] != 0 and _paired_z(outcomes[order[0]], outcomes[0]) <= 2:
+            order.remove(0)  # not clearly better: the heuristic's choice stays first
+            order.insert(0, 0)
+        judged = [judged[n] for n in order]
     options += judged
     rest_method = "only" if len(legal) == 1 else "unsampled" if wins else "heuristic"
     options += [Option(a, rest_method, None, 0.0, 0, d, _describe(a, view))
                 for _, a, d, _ in keyed[len(sampled):]]
     return Advice(view.seat, view.phase, tuple(options), time.perf_counter() - start,
                   budget.ms, played * len(sampled))
+
+
+def _paired_z(a: Sequence[bool], b: Sequence[bool]) -> float:
+    """How many standard errors ``a``'s wins exceed ``b``'s, the two played on the same
+    sampled deals (the paired difference's error)."""
+    n = len(a)
+    diffs = [int(x) - int(y) for x, y in zip(a, b)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var == 0:
+        return math.inf if mean > 0 else 0.0
+    return mean / math.sqrt(var / n)
 
 
 def _follow(view: View, a: Action) -> Card:
