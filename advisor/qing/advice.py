@@ -17,7 +17,7 @@ counts, Q8), with the method and a one-line explanation, under a budget in milli
   the others are not sampled (``unsampled``); a single legal action is ``only``.
 * The heuristic's first choice stays first unless the playouts show another action
   better by more than two standard errors of the difference (paired: both were played
-  on the same sampled deals).
+  on the same sampled deals, ten at least).
 
 >>> from advisor.qing.game import Game
 >>> g = Game.from_deal(players=4, seed=4)
