@@ -279,6 +279,7 @@ class Solver:
             groups.append(group_of(p, real, flowers[:miss]))
             flowers = flowers[miss:]
         extras += flowers
+        groups = _joined(groups)
         first = next(n for n, g in enumerate(groups) if g.kind == "eye")
         groups[first] = groups[first].with_extras([*groups[first].extras, *extras])
         return Decomposition(tuple(groups))
@@ -363,6 +364,27 @@ class Solver:
         be outside the seat's ``own`` cards)."""
         own = own if own is not None else hand
         return [k for k in range(KINDS) if own[k] < PACK[k] and self.wins(plus(hand, k), eye)]
+
+
+def _joined(groups: list[Group]) -> list[Group]:
+    """Sequences of one suit that follow each other, shown as one (the search splits a
+    long sequence into pieces of 3 to 5 cards)."""
+    out: list[Group] = []
+    for g in groups:
+        prev = next((n for n, h in enumerate(out) if _follows(h, g)), None)
+        if prev is None:
+            out.append(g)
+        else:
+            h = out[prev]
+            out[prev] = Group("boy", "sequence", h.cards + g.cards)
+    return out
+
+
+def _follows(h: Group, g: Group) -> bool:
+    plain = (h.name == g.name == "sequence" and not h.exposed and not g.exposed
+             and not h.stands_for and not g.stands_for and not h.extras and not g.extras)
+    return plain and h.cards[-1].suit == g.cards[0].suit and \
+        h.cards[-1].index + 1 == g.cards[0].index
 
 
 def _pareto2(rows: list[tuple[int, int, int, int]]) -> Front:
