@@ -44,7 +44,6 @@ from advisor.qing.cards import (
     KINDS,
     PACK,
     Card,
-    Counts,
     cards_of,
     counts_of,
     parse_card,
@@ -411,5 +410,5 @@ def advise_record(rec: object, budget: Budget | None = None) -> Advice:
     return advise(view, legal, budget)
 
 
-__all__ = ["ADVICE_FIELDS", "MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Counts", "Option",
+__all__ = ["ADVICE_FIELDS", "MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Option",
            "advice_request", "advise", "advise_json", "advise_record"]

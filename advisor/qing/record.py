@@ -13,8 +13,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from advisor.errors import AdvisorError, RecordError
 from advisor.games.records import (
     Replay,
@@ -80,9 +78,4 @@ def replay(rec: object, *, partial: bool = False) -> Replay:
                         apply=lambda g, seat, action: g.act(seat, action), partial=partial)
 
 
-def to_record(game: Game, players: Any = None) -> dict[str, Any]:
-    """The record of a deal (``game.to_record``)."""
-    return game.to_record(players)
-
-
-__all__ = ["RECORD_FIELDS", "Replay", "game_from_record", "replay", "to_record", "view_at"]
+__all__ = ["RECORD_FIELDS", "Replay", "game_from_record", "replay", "view_at"]

@@ -43,7 +43,6 @@ from typing import Any
 from advisor.errors import HandSizeError
 from advisor.qing.cards import (
     CARDS,
-    EMPTY,
     FLOWERS,
     IS_EXTRA,
     KINDS,
@@ -414,5 +413,5 @@ def solver(rules: Rules) -> Solver:
     return Solver(rules)
 
 
-__all__ = ["EMPTY", "HAND_SIZE", "Decomposition", "Front", "Group", "Solver", "group_of",
+__all__ = ["HAND_SIZE", "Decomposition", "Front", "Group", "Solver", "group_of",
            "solver"]
