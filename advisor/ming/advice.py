@@ -355,6 +355,7 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
     options = []
     for i, a in enumerate(legal):
         c = counts[i]
+        mean, se, how = math.nan, math.nan, "prior"  # not judged: kept in the greedy order
         if c:
             mean = sums[i] / c
             var = max(0.0, sq[i] / c - mean * mean)
@@ -363,24 +364,15 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
             how = "playout" if "playout" in methods[i] else "solved"
             if how == "solved" and possible == 1:
                 how = "exact"
-        else:
-            mean, se, how = -1e9, 0.0, "prior"
         options.append(Option(a, mean, se, c, how, _what(a, sit.trick),
                               a.beats if a.do == "follow" else None))
-    ranked = sorted(range(len(options)), key=lambda i: (
-        options[i].worlds == 0, -round(options[i].settlement, 9),
-        order.index(i)))
-    opts = []
-    for i in ranked:
-        o = options[i]
-        if o.method == "prior":
-            o = Option(o.action, float("nan"), 0.0, 0, "prior", o.what, o.beats)
-        opts.append(o)
+    place = {i: k for k, i in enumerate(order)}
+    opts = [options[i] for i in sorted(range(len(options)), key=lambda i: (
+        counts[i] == 0, -round(sums[i] / counts[i], 9) if counts[i] else 0.0, place[i]))]
     method = "exact" if possible == 1 else "enumerated" if enumerate_all else "sampled"
     ms = (time.perf_counter() - start) * 1000
-    return Advice(sit.seat, phase, tuple(opts), max(judged, 1 if counts[order[0]] else 0),
-                  possible, method, sit.scores, ms, budget.ms,
-                  _explain(opts[0], method, max(judged, 1), possible), spent)
+    return Advice(sit.seat, phase, tuple(opts), judged, possible, method, sit.scores, ms,
+                  budget.ms, _explain(opts[0], method, judged, possible), spent)
 
 
 def _judge(sit: Situation, root: State, order: list[int], mvs: list[Move],
