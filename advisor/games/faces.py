@@ -110,6 +110,13 @@ class Faces:
     simulate_fields: tuple[Field, ...] = ()
     simulate_seats: str = "greedy,random"
     simulation_text: Callable[[Any], str] | None = None
+    # The terminal game (``advisor GAME play``), when all three are given: ``deal(players,
+    # seed)`` a new engine, ``view_text`` what the seat sees, ``action_text`` an action in
+    # words; the end is ``result_text`` (default: the result's JSON).
+    deal: Callable[[int, int | None], Any] | None = None
+    view_text: Callable[[Any, Style], str] | None = None
+    action_text: Callable[[Any], str] | None = None
+    result_text: Callable[[Any, Style], str] | None = None
 
     def verb(self, name: str) -> Verb:
         for v in self.verbs:
