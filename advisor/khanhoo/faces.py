@@ -20,7 +20,15 @@ from advisor.khanhoo.rules import OPTION_HELP, Rules
 from advisor.khanhoo.scoring import score
 from advisor.khanhoo.seats import SPEC_HELP, make_bot
 from advisor.khanhoo.simulate import Summary, simulate
-from advisor.khanhoo.text import advice_text, analysis_text, score_text, simulation_text
+from advisor.khanhoo.text import (
+    action_text,
+    advice_text,
+    analysis_text,
+    result_text,
+    score_text,
+    simulation_text,
+    view_text,
+)
 
 RULES_FIELDS: tuple[Field, ...] = (
     Field("sets", "Sets in the pack; 3 is the variation, K9", kind="int", minimum=2,
@@ -149,7 +157,9 @@ TABLES = (
 GAME = GameInfo(
     "khanhoo", "Khanhoo", (2, 5), RECORD_FORMAT, record.replay, record.view_at, make_bot,
     simulate_table, advise, SPEC_HELP,
-    Faces((SCORE, ANALYZE, ADVICE), SIMULATE_FIELDS, "greedy,random,random", simulation_text),
+    Faces((SCORE, ANALYZE, ADVICE), SIMULATE_FIELDS, "greedy,random,random", simulation_text,
+          deal=lambda players, seed: Game.from_deal(players, seed),
+          view_text=view_text, action_text=action_text, result_text=result_text),
     audit, TABLES)
 
 __all__ = ["GAME", "simulate_table"]

@@ -8,9 +8,11 @@ from collections.abc import Iterable
 from advisor.khanhoo.advice import Z95, Advice
 from advisor.khanhoo.analysis import Analysis
 from advisor.khanhoo.cards import Card, cards_of
+from advisor.khanhoo.game import Action, Result
 from advisor.khanhoo.melds import Combination, Useful
 from advisor.khanhoo.scoring import ScoreResult, Settlement
 from advisor.khanhoo.simulate import ROUTES, Summary
+from advisor.khanhoo.view import View
 from advisor.text import Style
 
 
@@ -135,3 +137,45 @@ def simulation_text(s: Summary) -> str:
     out.append(f"draws {s.draws} ({s.draws / max(s.games, 1):.1%}) · "
                f"{s.games / secs:.1f} deals/s · {s.moves / secs:.0f} moves/s")
     return "\n".join(out)
+
+
+# --- the terminal game ----------------------------------------------------------------------
+
+def view_text(v: View, st: Style) -> str:
+    """What the seat sees at its decision: the table, the card on offer, its hand."""
+    lines = [st.head(f"Seat {v.seat} · {v.phase} · stock {v.stock_left} · "
+                     f"{v.discards_made} discards")]
+    for i, seat in enumerate(v.table):
+        who = "you" if i == v.seat else f"seat {i}"
+        melds = "  ".join(cards(st, m) for m in seat.melds) or "—"
+        thrown = " ".join(card(st, c) for c in seat.discards[-5:] if c is not None)
+        lines.append(f"  {who:<7} {seat.cards:>2} cards · melds {melds}"
+                     + (f" · threw {thrown}" if thrown else ""))
+    if v.offer is not None:
+        lines.append(f"On offer: {card(st, v.offer.card)} from seat {v.offer.by}")
+    lines.append(f"Your hand: {cards(st, v.hand)}")
+    return "\n".join(lines)
+
+
+def action_text(a: Action) -> str:
+    """An action in words: ``discard 9♦``, ``take 2♣ with A♥ 3♦``…"""
+    words = {"discard": "discard", "out": "go out, throwing", "cache": "cache the Trio of",
+             "quartette": "declare the Quartette", "take": "take it with",
+             "bump": "bump it with", "pass": "pass", "draw": "draw"}
+    text = words.get(a.do, a.do)
+    if a.card is not None:
+        text += " " + a.card.symbol
+    if a.with_:
+        text += " " + " ".join(c.symbol for c in a.with_)
+    return text
+
+
+def result_text(r: Result, st: Style) -> str:
+    """The end of a deal: who went out and the scores, or a draw."""
+    if r.winner is None:
+        head = "A draw: the turn limit was reached."
+    else:
+        who = "You" if r.winner == 0 else f"Seat {r.winner}"
+        head = f"{who} went out ({r.by}) for {r.points} points."
+    return st.head(head) + "\nScores: " + ", ".join(
+        f"{'you' if i == 0 else f'seat {i}'} {s:+d}" for i, s in enumerate(r.scores))

@@ -231,3 +231,29 @@ def test_every_declared_verb_is_a_command_and_an_endpoint(info: GameInfo) -> Non
         assert verb.command_name in group.commands
         assert f"/v1/{info.name}/{verb.name}" in paths
     assert {"simulate", "replay"} <= set(group.commands)
+
+
+# --- the terminal game made from declarations -------------------------------------------
+
+_PLAYABLE = [g for g in GAMES if g.faces and g.faces.deal and g.faces.view_text
+             and "play" in main.commands[g.name].commands]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("info", _PLAYABLE, ids=lambda g: g.name)
+def test_a_whole_deal_is_played_at_the_terminal(info: GameInfo, tmp_path: Any) -> None:
+    out = tmp_path / "deal.jsonl"
+    r = CliRunner().invoke(main, [info.name, "play", "--seed", "5", "--record", str(out)],
+                           input="x\n?\n" + "1\n" * 2000)
+    assert r.exit_code == 0, r.output
+    assert "'x': type the number of an action" in r.output  # a word that is no action
+    assert "your move" in r.output and "Your hand" in r.output
+    record = json.loads(out.read_text())
+    assert record["format"] == info.record_format and info.replay(record).valid
+
+
+@pytest.mark.parametrize("info", _PLAYABLE, ids=lambda g: g.name)
+def test_the_player_may_leave_and_bad_seats_are_named(info: GameInfo) -> None:
+    r = CliRunner().invoke(main, [info.name, "play", "--seed", "5"], input="q\n")
+    assert r.exit_code == 0 and "You left the deal." in r.output
+    r = CliRunner().invoke(main, [info.name, "play", "--seats", "nobody"])
+    assert r.exit_code == 2 and "nobody" in r.output
