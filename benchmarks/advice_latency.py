@@ -52,7 +52,7 @@ def chan_bodies(n: int) -> list[bytes]:
             d = g.pending
             legal = g.legal_actions()
             if len(legal) > 1 and d.seat == me:
-                out.append(json.dumps(g.view(me)).encode())
+                out.append(json.dumps(g.view(me).to_json()).encode())
             g.act(d.seat, legal[0] if len(legal) == 1 else bots[d.seat].decide(g.view(d.seat),
                                                                                legal))
     return out[:n]

@@ -62,7 +62,7 @@ class Recorder(BaseBot):
         self.rng = random.Random(seed)
         self.rows: list[Decision] = []
 
-    def decide(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+    def decide(self, view: Any, legal: Sequence[Any]) -> Any:
         started = time.perf_counter()
         if self.game == "chan":
             from advisor.chan.advice import advise
@@ -71,7 +71,9 @@ class Recorder(BaseBot):
             e = a.actions[0]
             row = {"p": e.win, "expected": e.expected, "certain": bool(e.certain is not None
                                                                          and e.certain),
-                   "method": a.method, "stock": view["stock_left"]}
+                   "method": a.method,
+                   # a typed VIEW; the previous advisor's (--root) was its JSON
+                   "stock": view["stock_left"] if isinstance(view, dict) else view.stock_left}
             choice = a.best
         else:
             from advisor.khanhoo.advice import Budget

@@ -26,13 +26,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def positions(n: int, seed: int) -> list[dict[str, Any]]:
+def positions(n: int, seed: int) -> list[Any]:
     sys.path.insert(0, str(ROOT))
     from advisor.chan.bots import GreedyBot
     from advisor.chan.game import Game
 
     rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
+    out: list[Any] = []
     k = 0
     while len(out) < n:
         g = Game.from_deal(rng=random.Random(f"{seed}:{k}"))
@@ -49,18 +49,20 @@ def positions(n: int, seed: int) -> list[dict[str, Any]]:
     return out
 
 
-def measure(views: list[dict[str, Any]], worlds: int) -> dict[str, float]:
-    """Playouts per second with the ``advisor`` package importable now."""
+def measure(views: list[Any], worlds: int) -> dict[str, float]:
+    """Playouts per second with the ``advisor`` package importable now: today's on typed
+    VIEWs, the previous advisor's (in its own process) on their JSON."""
     from advisor.chan import advice
-    from advisor.chan.view import world
 
     rollout = getattr(advice, "_rollout", None)  # the previous advisor kept it there
     if rollout is None:
-        from advisor.chan.lookahead import rollout
+        from advisor.chan.lookahead import rollout, world
+    else:
+        from advisor.chan.view import world
     moves = 0
     started = time.perf_counter()
     for n, view in enumerate(views):
-        me = view["seat"]
+        me = view["seat"] if isinstance(view, dict) else view.seat
         for w in range(worlds):
             g = world(view, random.Random(f"{n}:{w}"))
             rollout(g, me)
@@ -92,7 +94,7 @@ def main() -> None:
     rows = [("today", measure(views, args.worlds))]
     if args.v1:
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-            json.dump(views, f)
+            json.dump([v.to_json() for v in views], f)
         out = subprocess.run([sys.executable, __file__, "--inner", f.name, "--root",
                               str(args.v1.resolve()), "--worlds", str(args.worlds)],
                              capture_output=True, text=True, check=True)

@@ -47,6 +47,7 @@ from fitting import (  # noqa: E402
 )
 
 from advisor.calibration import LinearModel, Reliability, ValueModels  # noqa: E402
+from advisor.chan.view import View  # noqa: E402
 from advisor.games.bots import BaseBot  # noqa: E402
 from advisor.games.simulate import play as play_deal  # noqa: E402
 
@@ -63,21 +64,16 @@ class ChanRecorder(BaseBot):
         self.rng = random.Random(seed)
         self.rows: list[Row] = []
 
-    def decide(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+    def decide(self, view: View, legal: Sequence[Any]) -> Any:
         from advisor.chan.advice import advise
-        from advisor.chan.game import Action
+        from advisor.chan.game import Action, SeatState
         from advisor.chan.lookahead import leaves, static_key
         from advisor.chan.value import TableInfo, features
-        from advisor.chan.view import seat_state, unseen_counts
 
         if self.policy == "static":
-            s = seat_state(view)
-            unseen = unseen_counts(view)
-            offer = view.get("offer")
-            offered = None
-            if offer:
-                from advisor.chan.cards import parse_face
-                offered = parse_face(offer["card"])
+            s = SeatState.of_view(view)
+            unseen = view.unseen
+            offered = view.offer.card if view.offer is not None else None
             judged = [(static_key(lv := leaves(a, s, offered, unseen)), n, a, lv)
                       for n, a in enumerate(legal)]
             _, _, choice, lv = min(judged, key=lambda t: (t[0], t[1]))

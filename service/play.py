@@ -458,7 +458,7 @@ def _table_json(sid: str, version: int, t: Table, expires_in: float) -> dict[str
         "waiting": t.waiting,
         "over": t.over,
         "practice": t.practice,
-        "view": t.view(),
+        "view": t.view().to_json(),
         "legal": [a.to_json() for a in t.legal()],
         "log": t.public_log(),
         "result": result.to_json() if result is not None else None,

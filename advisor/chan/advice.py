@@ -31,14 +31,14 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
 from advisor.chan.cards import Face, parse_cards
 from advisor.chan.game import SEATS, Action, Game
-from advisor.chan.lookahead import Leaves, leaves, rollout, static_key
+from advisor.chan.lookahead import Leaves, leaves, rollout, static_key, world
 from advisor.chan.value import TableInfo, estimate, features
-from advisor.chan.view import check_view, hidden_sizes, unseen_counts, world
+from advisor.chan.view import View
 from advisor.errors import HandSizeError, PositionError
 
 DEFAULT_BUDGET_MS = 100.0
@@ -201,10 +201,11 @@ class Advice:
 
 # --- the advice -----------------------------------------------------------------------------
 
-def advise(view: dict[str, Any], legal: Sequence[Action] | None = None, *,
+def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *,
            budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0, samples: int | None = None,
            limit_ms: float = MAX_BUDGET_MS) -> Advice:
-    """Rank every legal action of the seat whose VIEW is given.
+    """Rank every legal action of the seat whose VIEW is given: a :class:`View`, or its
+    JSON (a CLI file, an API body), read once by :meth:`View.from_json`.
 
     The chances and expected settlements come from the value model, or are certain.
     With ``samples``, that many playout worlds are played (reproducible to the bit for a
@@ -214,15 +215,16 @@ def advise(view: dict[str, Any], legal: Sequence[Action] | None = None, *,
     (a bot inside the engine); otherwise it is derived from the VIEW.
     """
     started = time.perf_counter()
-    check_view(view)
+    if not isinstance(view, View):
+        view = View.from_json(view)
     if not 0 < budget_ms <= MAX_BUDGET_MS:
         raise PositionError(f"budget_ms: between 0 and {MAX_BUDGET_MS:g}", field="budget_ms")
     if not limit_ms > 0:
         raise PositionError("limit_ms: a time limit above 0", field="limit_ms")
     limit_ms = min(limit_ms, MAX_BUDGET_MS)
-    me = view["seat"]
-    if view.get("to_act", me) != me:
-        raise PositionError(f"to_act: it is seat {view['to_act']}'s decision, not seat {me}'s",
+    me = view.seat
+    if view.to_act != me:
+        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat {me}'s",
                             field="to_act")
     base = world(view, random.Random(seed))
     actions = list(legal) if legal is not None else base.legal_actions()
@@ -230,7 +232,7 @@ def advise(view: dict[str, Any], legal: Sequence[Action] | None = None, *,
         raise PositionError("the VIEW has no decision pending", field="phase")
     s = base.seats[me]
     offered = base.offer.card if base.offer is not None else None
-    unseen = unseen_counts(view)
+    unseen = view.unseen
     table = TableInfo.of_view(view)
     rules = base.rules
     evals = [_judge(a, leaves(a, s, offered, unseen), base, me, table, sum(unseen), rules)
@@ -244,7 +246,7 @@ def advise(view: dict[str, Any], legal: Sequence[Action] | None = None, *,
         worlds = _playouts(view, base, candidates, seed, samples, deadline)
         method = "model+playouts"
     elapsed = time.perf_counter() - started
-    advice = Advice(me, view["phase"], order, method, worlds, elapsed, budget_ms, seed)
+    advice = Advice(me, view.phase, order, method, worlds, elapsed, budget_ms, seed)
     advice.explanation = explain(order[0], offered)
     if samples and worlds < samples and method == "model+playouts":
         advice.notes.append(f"{worlds} of the {samples} worlds asked for were played: the time "
@@ -286,11 +288,11 @@ def _order(evals: list[ActionAdvice]) -> list[ActionAdvice]:
     return [e for _, e in sorted(enumerate(evals), key=key)]
 
 
-def _playouts(view: dict[str, Any], base: Game, candidates: list[ActionAdvice], seed: int,
+def _playouts(view: View, base: Game, candidates: list[ActionAdvice], seed: int,
               samples: int, deadline: float) -> int:
     """Play the candidates in the same worlds, round-robin, until ``samples`` worlds or
     the deadline (at least two worlds); returns the worlds played."""
-    me = view["seat"]
+    me = view.seat
     for e in candidates:
         e.sampled = Sampled()
     played = 0
@@ -386,7 +388,7 @@ seat's door and passed on to the seat (T4: no claim any more)."""
 def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
                        dealer: int = 0, offer: str | None = None, source: str = "discard",
                        seen: str = "", stock_left: int | None = None, rules: str = "house",
-                       memory: dict[str, Any] | None = None) -> dict[str, Any]:
+                       memory: dict[str, Any] | None = None) -> View:
     """A VIEW from the few facts a player types (the CLI's flags): hand, melds, the card
     on offer and where it comes from (:data:`TYPED_SOURCES`), other cards seen, the stock left.
 
@@ -403,8 +405,8 @@ def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
     >>> v = view_from_position(
     ...     hand="2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s",
     ...     offer="3m", source="stock")
-    >>> v["phase"], v["offer"]["door"]
-    ('claim', 0)
+    >>> v.phase, v.offer.door, v.partial
+    ('claim', 0, True)
     """
     if source not in TYPED_SOURCES:
         raise PositionError(f"source: one of {', '.join(TYPED_SOURCES)}, not {source!r}",
@@ -440,18 +442,19 @@ def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
             table[door]["discards"].append(card.code)
         view["offer"] = {"card": card.code, "source": "discard" if source == "discard" else
                          "stock", "door": door, "to": seat, "claims_open": source != "passed"}
-    check_view(view)  # the sizes (§4) and the cards (§1), before anything is dealt
-    room = sum(unseen_counts(view)) - sum(hidden_sizes(view))
+    typed = View.from_json(view)  # the sizes (§4) and the cards (§1), before anything is dealt
+    hidden = sum(typed.hidden_sizes)
+    room = sum(typed.unseen) - hidden
     if room < 0:
         raise PositionError(f"seen: too many cards accounted for; the other three hands "
-                            f"alone hold {sum(hidden_sizes(view))}", field="seen")
-    view["stock_left"] = min(room, 23) if stock_left is None else stock_left
-    if view["stock_left"] > room:
+                            f"alone hold {hidden}", field="seen")
+    typed = replace(typed, stock_left=min(room, 23) if stock_left is None else stock_left)
+    if typed.stock_left > room:
         raise PositionError(f"stock_left: only {room} unseen cards are left for the stock",
                             field="stock_left")
-    if source == "stock" and world(view, random.Random(0)).can_claim(seat, "win"):
-        view["phase"] = "claim"  # C1, C5: the claims on a revealed card come first
-    return view
+    if source == "stock" and world(typed, random.Random(0)).can_claim(seat, "win"):
+        typed = replace(typed, phase="claim")  # C1, C5: the claims on a revealed card come first
+    return typed
 
 
 __all__ = [

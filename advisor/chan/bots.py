@@ -5,12 +5,11 @@ are every game's, :mod:`advisor.games.bots`; the seat specs: :mod:`advisor.chan.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from advisor.chan.cards import BY_CODE, Face
+from advisor.chan.cards import Face
 from advisor.chan.game import Action, SeatState, prospect
 from advisor.chan.pairing import discard_distances, distance, p0_counts
-from advisor.chan.view import seat_state
+from advisor.chan.view import View
 from advisor.counts import minus
 from advisor.games.bots import BaseBot
 
@@ -56,9 +55,9 @@ class GreedyBot(BaseBot):
 
     name = "greedy"
 
-    def decide(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        offer = view.get("offer")
-        return greedy_choice(seat_state(view), legal, BY_CODE[offer["card"]] if offer else None)
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        return greedy_choice(SeatState.of_view(view), legal,
+                             view.offer.card if view.offer is not None else None)
 
 
 __all__ = ["GreedyBot", "greedy_choice"]

@@ -48,25 +48,28 @@ from advisor.chan.pairing import RANK_TABLE, Exposed, Meld, is_win, p0_counts, u
 from advisor.chan.position import Position
 from advisor.chan.profiles import profile
 from advisor.chan.scoring import ScoreResult, score, settlement
+from advisor.chan.view import (
+    PHASES,
+    SEATS,
+    SOURCES,
+    Chiu,
+    Memory,
+    Offer,
+    Phase,
+    TableSeat,
+    View,
+)
 from advisor.counts import minus, plus, replace
 from advisor.errors import PositionError, RecordError
 from advisor.games.engine import Decision, Move, RuleEngine
 
-SEATS = 4
 DEALER_CARDS = 20
 OTHER_CARDS = 19
 STOCK_CARDS = 23
 
-Phase = Literal["start", "offer", "discard", "claim", "over"]
-"""The phase of a decision (§8.3); ``over`` once the deal has ended."""
-PHASES: tuple[Phase, ...] = get_args(Phase)
 Do = Literal["heaven", "discard", "eat", "pass", "chiu", "win"]
 """What an action does (§8.3)."""
 DOS: tuple[Do, ...] = get_args(Do)
-Source = Literal["discard", "stock", "return"]
-"""Where the public card came from: a discard, the stock (revealed at a door, T3), or a
-card returned after a Chíu (C2)."""
-SOURCES: tuple[Source, ...] = get_args(Source)
 
 
 # --- actions and moves --------------------------------------------------------------------
@@ -115,21 +118,6 @@ class Action:
         if self.card is None:
             return self.do
         return f"{self.do} {'with ' if self.do == 'eat' else ''}{self.card.code}"
-
-
-@dataclass(frozen=True)
-class Offer:
-    """The card that is public now: where it came from and whom it is offered to."""
-
-    card: Face
-    source: Source
-    door: int  # the discarding seat, the door it was revealed at, or the Chíu claimant
-    to: int  # the seat it is offered to
-    claims_open: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {"card": self.card.code, "source": self.source, "door": self.door,
-                "to": self.to, "claims_open": self.claims_open}
 
 
 @dataclass(frozen=True)
@@ -196,13 +184,29 @@ class SeatState:
                 seen.setdefault(f.rank, set()).add(f.suit)
         return any(len(s) >= 2 for s in seen.values())
 
-    def memory_json(self) -> dict[str, Any]:
-        return {
-            "discarded": [f.code for f in self.discard_log],
-            "refused": [FACES[i].code for i in sorted(self.refused)],
-            "laid_in_ca": [FACES[i].code for i in sorted(self.laid_in_ca)],
-            "ate_ca": self.ate_ca,
-        }
+    def memory(self) -> Memory:
+        """The memory as the seat's VIEW shows it."""
+        return Memory(tuple(self.discard_log), tuple(FACES[i] for i in sorted(self.refused)),
+                      tuple(FACES[i] for i in sorted(self.laid_in_ca)), self.ate_ca)
+
+    def table_seat(self) -> TableSeat:
+        """What the table shows of the seat."""
+        return TableSeat(tuple(self.melds), tuple(self.discards), tuple(self.passed), self.dead)
+
+    @classmethod
+    def of_view(cls, view: View) -> SeatState:
+        """The seat's own cards and memory (R3, R4, R7) as its VIEW shows them: what the
+        rules engine needs to judge its actions. Moves are unknown, so memory entries are
+        dated move 0."""
+        t, mem = view.mine, view.memory
+        hand = view.hand_counts
+        s = cls(list(hand), hand, list(t.melds), list(t.discards), list(t.passed), t.dead)
+        s.discard_log = list(mem.discarded)
+        s.discarded = {f.index: 0 for f in s.discard_log}
+        s.refused = {f.index: 0 for f in mem.refused}
+        s.laid_in_ca = {f.index: 0 for f in mem.laid_in_ca}
+        s.ate_ca = mem.ate_ca
+        return s
 
 
 def _rank_ca(hand: Sequence[int], rank: int) -> bool:
@@ -348,7 +352,7 @@ class Game(RuleEngine):
         ``seat`` counted as declined; a seat with no claim on the card is refused. After a
         Chíu, ``chiu_card`` and ``chiu_return`` say what a Chíu ù wins on and where the
         discard goes (C2). This is how a VIEW is turned into a game to play out
-        (:func:`advisor.chan.view.world`)."""
+        (:func:`advisor.chan.lookahead.world`)."""
         g = cls.__new__(cls)
         g.rules = profile(rules).name
         g.options = dict(options or {})
@@ -918,26 +922,14 @@ class Game(RuleEngine):
 
     # --- views ---------------------------------------------------------------------------------
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         """Everything ``seat`` may know (§8.3 VIEW)."""
         s = self.seats[seat]
-        out: dict[str, Any] = {
-            "rules": self.rules, "seat": seat, "dealer": self.dealer,
-            "phase": self._phase, "to_act": self._to_act,
-            "hand": [f.code for f in FACES for _ in range(s.hand[f.index])],
-            "stock_left": len(self.stock),
-        }
-        if self.offer is not None:
-            out["offer"] = self.offer.to_json()
-        out["table"] = [
-            {"melds": [m.codes for m in t.melds], "discards": [f.code for f in t.discards],
-             "passed": [f.code for f in t.passed], "dead": t.dead}
-            for t in self.seats
-        ]
-        out["memory"] = s.memory_json()
-        if self.chiu_card is not None and self._phase == "discard":
-            out["chiu"] = {"card": self.chiu_card.code, "return_to": self.chiu_return}
-        return out
+        chiu = Chiu(self.chiu_card, self.chiu_return) \
+            if self.chiu_card is not None and self._phase == "discard" else None
+        return View(self.rules, seat, self.dealer, self._phase, self._to_act,
+                    tuple(f for f in FACES for _ in range(s.hand[f.index])), len(self.stock),
+                    self.offer, tuple(t.table_seat() for t in self.seats), s.memory(), chiu)
 
     def cards_in_play(self) -> Counts:
         """Every card's whereabouts summed: hands, melds, discards, doors, stock, offer.
@@ -977,6 +969,7 @@ RECORD_FORMAT = "chan-record/1"
 
 
 __all__ = [
-    "RECORD_FORMAT", "Action", "Decision", "Game", "Move", "Offer", "Prospect", "Result",
-    "SeatState", "discard_problem", "legal_discards", "prospect",
+    "DOS", "PHASES", "RECORD_FORMAT", "SEATS", "SOURCES", "Action", "Decision", "Do", "Game",
+    "Move", "Offer", "Phase", "Prospect", "Result", "SeatState", "discard_problem",
+    "legal_discards", "prospect",
 ]

@@ -15,11 +15,10 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from advisor.chan.cards import counts_of, parse_cards, parse_face
 from advisor.chan.game import RECORD_FORMAT, Action, Game
 from advisor.chan.profiles import PROFILES
+from advisor.chan.view import View
 from advisor.errors import IllegalActionError, RecordError
 from advisor.games.records import (
     Replay,
@@ -57,7 +56,7 @@ def game_from_record(rec: object) -> Game:
                 options=options)
 
 
-def view_at(rec: object, seat: int | None = None) -> tuple[dict[str, Any], list[Action]]:
+def view_at(rec: object, seat: int | None = None) -> tuple[View, list[Action]]:
     """The VIEW of the seat to act where a record prefix stops, and its legal actions
     (with ``seat``, the decision must be that seat's); errors name what is wrong."""
     return pending_view(replay(rec, partial=True), seat)

@@ -25,6 +25,7 @@ from advisor.chan.cards import faces_of
 from advisor.chan.game import SEATS, Action, Game, Offer
 from advisor.chan.record import game_from_record
 from advisor.chan.seats import make_bot
+from advisor.chan.view import View
 from advisor.errors import AdvisorError, IllegalActionError
 from advisor.games.bots import Bot
 
@@ -150,7 +151,7 @@ class Table:
         d = self.game.pending
         return d is not None and d.seat == HUMAN
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """The human's VIEW (§8.3): nothing it may not know."""
         return self.game.view(HUMAN)
 

@@ -22,11 +22,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from advisor.calibration import ValueModels, load_models
 from advisor.chan.game import SEATS, Game
 from advisor.chan.pairing import Exposed
+from advisor.chan.view import View
 
 STOCK = 23
 
@@ -54,15 +54,14 @@ class TableInfo:
     opponents: tuple[tuple[int, int, int, bool], ...]
 
     @classmethod
-    def of_view(cls, view: dict[str, Any]) -> TableInfo:
-        me = view["seat"]
+    def of_view(cls, view: View) -> TableInfo:
+        me = view.seat
         opps = []
         for k in range(1, SEATS):
-            t = view["table"][(me + k) % SEATS]
-            melds = t.get("melds", [])
-            ca = sum(1 for m in melds if len(m) == 2 and m[0].lower() != m[1].lower())
-            opps.append((len(melds), ca, len(t.get("discards", [])), bool(t.get("dead"))))
-        return cls(view["stock_left"], view["dealer"] == me, tuple(opps))
+            t = view.table[(me + k) % SEATS]
+            ca = sum(1 for m in t.melds if m.kind == "ca")
+            opps.append((len(t.melds), ca, len(t.discards), t.dead))
+        return cls(view.stock_left, view.dealer == me, tuple(opps))
 
     @classmethod
     def of_game(cls, g: Game, me: int) -> TableInfo:

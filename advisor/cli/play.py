@@ -11,16 +11,16 @@ import os
 import sys
 import unicodedata
 from pathlib import Path
-from typing import Any
 
 import click
 
 from advisor.chan.advice import advise
-from advisor.chan.cards import BY_CODE, Face, parse_face
+from advisor.chan.cards import Face, parse_face
 from advisor.chan.game import Action, Do
 from advisor.chan.profiles import PROFILES
 from advisor.chan.session import Table, check_opponent
 from advisor.chan.text import advice_text
+from advisor.chan.view import View
 from advisor.cli.common import EXIT_BAD_INPUT, dumps, fail_internal, terminal_style, use_color
 from advisor.cli.play_render import (
     HELP,
@@ -69,13 +69,14 @@ def _fold(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("đ", "d")
 
 
-def read_command(text: str, view: dict[str, Any], legal: list[Action]) -> Action | str:
+def read_command(text: str, view: View, legal: list[Action]) -> Action | str:
     """What the player typed: an :class:`Action` for the table (legal or not: the table
     judges it), or one of the words ``advice``, ``help``, ``table``, ``log``, ``quit``.
     Raises :class:`Unclear` (or a :class:`~advisor.errors.CardError` naming the token)
     when the input names no action.
 
-    >>> view = {"phase": "discard", "hand": ["5v"]}
+    >>> from advisor.chan.game import Game
+    >>> view = Game.from_deal(seed=7).view(0)
     >>> read_command("d ngũ vạn", view, [Action("discard", parse_face("5v"))])
     Action(do='discard', card=parse_face('5v'))
     >>> read_command("2", view, [Action("discard", parse_face("5v"))])
@@ -119,10 +120,10 @@ def read_command(text: str, view: dict[str, Any], legal: list[Action]) -> Action
             raise Unclear(f"'{text.strip()}' is neither a card nor a command: "
                           f"{HELP_LINE}") from None
         raise
-    if view["phase"] == "claim":
+    if view.phase == "claim":
         raise Unclear(f"a claim window is open: type {' or '.join(a.do for a in legal)}, or "
                       "the number of the action")
-    if view["phase"] == "offer":
+    if view.phase == "offer":
         return _eat(card, view, legal)
     return Action("discard", card)
 
@@ -132,22 +133,19 @@ def _printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
-def _check_public(do: str, card: Face, view: dict[str, Any]) -> None:
+def _check_public(do: str, card: Face, view: View) -> None:
     """``chiu 7m``, ``win 7m``: the card named must be the one the action is on."""
-    chiu = view.get("chiu")
-    offer = view.get("offer")
-    public = chiu["card"] if chiu else offer["card"] if offer else None
-    if public != card.code:
-        on = f"the card on offer is {public}" if public else "no card is on offer"
+    public = view.chiu.card if view.chiu else view.offer.card if view.offer else None
+    if public != card:
+        on = f"the card on offer is {public.code}" if public else "no card is on offer"
         raise Unclear(f"'{do}' acts on the public card, and {on}: type '{do}' alone")
 
 
-def _eat(card: Face | None, view: dict[str, Any], legal: list[Action]) -> Action:
+def _eat(card: Face | None, view: View, legal: list[Action]) -> Action:
     """``eat CARD`` eats with that hand card; ``eat`` alone, or naming the offered card
     the hand does not hold, means the only legal way to eat it."""
-    offer = view.get("offer")
-    x = BY_CODE[offer["card"]] if offer else None
-    held = {BY_CODE[c] for c in view["hand"]}
+    x = view.offer.card if view.offer else None
+    held = set(view.hand)
     if card is not None and (card in held or x is None or card != x):
         return Action("eat", card)
     eats = [a for a in legal if a.do == "eat"]

@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from advisor.chan.analysis import analyze
-from advisor.chan.cards import BY_CODE, FACES, Face, counts_of, sub
+from advisor.chan.cards import FACES, Face, sub
 from advisor.chan.game import SEATS, Action, Game
-from advisor.chan.pairing import Exposed, Meld
+from advisor.chan.pairing import Exposed
 from advisor.chan.position import Position
 from advisor.chan.record import game_from_record
 from advisor.chan.session import HUMAN, Step, Table
 from advisor.chan.text import card, cards, hand_lines, score_text, waits_text
-from advisor.chan.view import seen_counts
+from advisor.chan.view import Offer, View
 from advisor.errors import AdvisorError, IllegalActionError
 from advisor.text import Style
 
@@ -76,16 +76,8 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _face(code: str) -> Face:
-    return BY_CODE[code]
-
-
 def _named(st: Style, f: Face) -> str:
     return f"{card(st, f)} ({f.vi})"
-
-
-def _meld_text(st: Style, m: Sequence[str]) -> str:
-    return cards(st, (_face(c) for c in m))
 
 
 # --- refusals -------------------------------------------------------------------------------
@@ -204,50 +196,49 @@ def table_text(table: Table, st: Style) -> str:
     view = table.view()
     g = table.game
     moves = len(g.log)
-    out = [st.head(f"── Chắn · rules {view['rules']} · seed {table.seed} · "
-                   f"{moves} move{'s' * (moves != 1)} · stock {view['stock_left']} ──")]
+    out = [st.head(f"── Chắn · rules {view.rules} · seed {table.seed} · "
+                   f"{moves} move{'s' * (moves != 1)} · stock {view.stock_left} ──")]
     names = ["you", *table.opponents]
     for seat in (1, 2, 3, HUMAN):
-        t = view["table"][seat]
+        t = view.table[seat]
         tags = [names[seat]] if seat != HUMAN else []
-        if seat == view["dealer"]:
+        if seat == view.dealer:
             tags.append("dealer")
-        if t["dead"]:
+        if t.dead:
             tags.append("dead, T7")
         label = who(seat) + (f" ({', '.join(tags)})" if tags else "")
-        melds = " · ".join(_meld_text(st, m) for m in t["melds"]) or "—"
+        melds = " · ".join(cards(st, m.faces) for m in t.melds) or "—"
         out.append(f"  {st.head(_cap(label))}   melds: {melds}")
-        line = f"      discards: {cards(st, [_face(c) for c in t['discards']]) or '—'}"
-        if t["passed"]:
-            line += f"   passed at the door: {cards(st, [_face(c) for c in t['passed']])}"
+        line = f"      discards: {cards(st, t.discards) or '—'}"
+        if t.passed:
+            line += f"   passed at the door: {cards(st, t.passed)}"
         out.append(line)
     out += hand_text(view, st)
-    offer = view.get("offer")
-    if offer is not None:
-        out.append(f"On offer: {_named(st, _face(offer['card']))} — {_source(offer)}")
+    if view.offer is not None:
+        out.append(f"On offer: {_named(st, view.offer.card)} — {_source(view.offer)}")
     return "\n".join(out)
 
 
-def _source(offer: dict[str, Any]) -> str:
-    door, to = offer["door"], offer["to"]
-    if offer["source"] == "discard":
+def _source(offer: Offer) -> str:
+    door, to = offer.door, offer.to
+    if offer.source == "discard":
         return f"discarded by {who(door)}"
-    if offer["source"] == "return":
+    if offer.source == "return":
         return f"discarded by {who(door)} after an out-of-turn Chíu, returned to {who(to)} (C4)"
     text = f"revealed from the stock at {whose(door)} door"
-    if not offer["claims_open"]:
+    if not offer.claims_open:
         text += f", passed on by {who(door)} (T4)"
     return text
 
 
-def hand_text(view: dict[str, Any], st: Style) -> list[str]:
+def hand_text(view: View, st: Style) -> list[str]:
     """The player's cards as ``advisor chan analyze`` lays them out: the canonical pairing
     by group, the exposed melds, the distance to a win and the waits."""
-    hand = counts_of(_face(c) for c in view["hand"])
-    exposed = Exposed.of(Meld.of([_face(c) for c in m]) for m in view["table"][HUMAN]["melds"])
+    hand = view.hand_counts
+    exposed = Exposed.of(view.table[HUMAN].melds)
     try:
-        seen = sub(seen_counts(view), tuple(h + e for h, e in zip(hand, exposed.counts)))
-        a = analyze(Position(hand=hand, exposed=exposed, rules=view["rules"], seen=seen))
+        seen = sub(view.seen, tuple(h + e for h, e in zip(hand, exposed.counts)))
+        a = analyze(Position(hand=hand, exposed=exposed, rules=view.rules, seen=seen))
     except AdvisorError:  # not 19 or 20 cards: only a dead dealer, who never decides
         return []
     dist = "—" if a.distance is None else str(a.distance)
@@ -262,10 +253,10 @@ def hand_text(view: dict[str, Any], st: Style) -> list[str]:
 
 # --- the decision ------------------------------------------------------------------------
 
-def situation_text(view: dict[str, Any], legal: Sequence[Action]) -> str:
+def situation_text(view: View, legal: Sequence[Action]) -> str:
     """Whose turn it is and why: the opening, an offer, a claim window, a discard owed."""
-    phase = view["phase"]
-    offer = view.get("offer")
+    phase = view.phase
+    offer = view.offer
     can = {a.do for a in legal}
     if phase == "start":
         text = "Your turn: you are the dealer and open with a discard (T1)"
@@ -273,31 +264,31 @@ def situation_text(view: dict[str, Any], legal: Sequence[Action]) -> str:
             text += ", or declare Thiên ù: your 20 cards already win (W3)"
         return text + "."
     if phase == "discard":
-        chiu = view.get("chiu")
+        chiu = view.chiu
         if chiu is None:
-            meld = view["table"][HUMAN]["melds"][-1]
-            return f"Your turn: you ate {' '.join(meld)}; now discard one card (T2)."
-        text = f"Your turn: you claimed {chiu['card']} by Chíu; now discard one card"
-        if chiu["return_to"] is not None:
-            text += f" — it goes back to {who(chiu['return_to'])} (C4)"
+            meld = view.table[HUMAN].melds[-1]
+            return f"Your turn: you ate {' '.join(meld.codes)}; now discard one card (T2)."
+        text = f"Your turn: you claimed {chiu.card.code} by Chíu; now discard one card"
+        if chiu.return_to is not None:
+            text += f" — it goes back to {who(chiu.return_to)} (C4)"
         if "win" in can:
             text += ", or win now: Chíu ù (C2)"
         return text + "."
     assert offer is not None
-    x = offer["card"]
+    x = offer.card.code
     if phase == "claim":
         claims = [w for do, w in (("win", "win on it (C1)"), ("chiu", "claim it by Chíu (C2)"))
                   if do in can]
         return (f"Claim window on {x} (C5), before the next ordinary move: you may "
                 f"{' or '.join(claims)}; pass lets it go by.")
-    if offer["source"] == "stock" and offer["door"] == HUMAN:
+    if offer.source == "stock" and offer.door == HUMAN:
         then = "pass it on to seat 1 (T4)"
-    elif offer["source"] == "stock":
-        then = f"pass (it stays at {whose(offer['door'])} door) and reveal a stock card (T3)"
+    elif offer.source == "stock":
+        then = f"pass (it stays at {whose(offer.door)} door) and reveal a stock card (T3)"
     else:
         then = "pass and reveal a stock card (T3)"
-    if offer["source"] == "return":
-        text = f"Your turn: {x} is returned to you after {who(offer['door'])}'s Chíu (C4): " \
+    if offer.source == "return":
+        text = f"Your turn: {x} is returned to you after {who(offer.door)}'s Chíu (C4): " \
                f"eat it, or {then}"
     else:
         text = f"Your turn: {x} is offered to you (T2): eat it, or {then}"
@@ -306,11 +297,11 @@ def situation_text(view: dict[str, Any], legal: Sequence[Action]) -> str:
     return text + "."
 
 
-def action_label(a: Action, view: dict[str, Any], legal: Sequence[Action] = ()) -> str:
+def action_label(a: Action, view: View, legal: Sequence[Action] = ()) -> str:
     """A legal action in words, as the numbered list shows it; passing a card the player
     may eat as a Chắn is marked, since it refuses that face (R3)."""
-    offer = view.get("offer")
-    x = offer["card"] if offer else "?"
+    offer = view.offer
+    x = offer.card.code if offer else "?"
     if a.do == "discard":
         assert a.card is not None
         return f"discard {a.card.code}"
@@ -320,23 +311,23 @@ def action_label(a: Action, view: dict[str, Any], legal: Sequence[Action] = ()) 
     if a.do == "chiu":
         return f"Chíu {x}"
     if a.do == "win":
-        if view["phase"] == "discard" and view.get("chiu"):
-            return f"win: Chíu ù on {view['chiu']['card']}"
+        if view.phase == "discard" and view.chiu:
+            return f"win: Chíu ù on {view.chiu.card.code}"
         return f"win on {x}"
     if a.do == "heaven":
         return "declare Thiên ù"
-    if view["phase"] == "claim":
+    if view.phase == "claim":
         return "pass (no claim)"
-    if view["phase"] == "start":
+    if view.phase == "start":
         return "pass (no legal discard, T7)"
-    passing = "pass (on to seat 1)" if offer and offer["source"] == "stock" and \
-        offer["door"] == HUMAN else "pass (reveal)"
+    passing = "pass (on to seat 1)" if offer and offer.source == "stock" and \
+        offer.door == HUMAN else "pass (reveal)"
     if any(e.do == "eat" and e.card is not None and e.card.code == x for e in legal):
         passing = f"{passing[:-1]}; refuses {x}, R3)"
     return passing
 
 
-def options_text(legal: Sequence[Action], view: dict[str, Any]) -> str:
+def options_text(legal: Sequence[Action], view: View) -> str:
     """The legal actions numbered from 1, four to a line when there are many."""
     items = [f"{n:>2}) {action_label(a, view, legal)}" for n, a in enumerate(legal, 1)]
     if len(items) <= 4:

@@ -16,7 +16,8 @@ from advisor.chan.advice import advise, view_from_position
 from advisor.chan.bots import GreedyBot
 from advisor.chan.cards import FULL_DECK
 from advisor.chan.game import Action, Game
-from advisor.chan.view import unseen_counts, world
+from advisor.chan.lookahead import world
+from advisor.chan.view import View
 from advisor.errors import AdvisorError, PositionError
 from tests.chan.deals import position_after
 
@@ -36,8 +37,8 @@ def test_worlds_agree_with_the_engine(seed: int, moves: int, wseed: int) -> None
     assert w.cards_in_play() == FULL_DECK
     assert w.legal_actions() == g.legal_actions()
     assert w.seats[seat].counts() == g.seats[seat].counts()
-    assert sum(unseen_counts(view)) == sum(sum(s.hand) for i, s in enumerate(g.seats)
-                                           if i != seat) + len(g.stock)
+    assert sum(view.unseen) == sum(sum(s.hand) for i, s in enumerate(g.seats)
+                                       if i != seat) + len(g.stock)
 
 
 @given(seed=st.integers(0, 10_000), moves=st.integers(0, 60))
@@ -119,6 +120,13 @@ def test_budget_bounds_the_playouts() -> None:
         (lambda v: v.update(to_act=(v["seat"] + 1) % 4), "to_act"),
         (lambda v: v.update(stock_left=v["stock_left"] - 1), "table"),
         (lambda v: v["hand"].__setitem__(0, "xx"), "hand"),
+        (lambda v: v["offer"].update(source="sky"), "offer.source"),
+        (lambda v: v["offer"].update(to=4), "offer.to"),
+        (lambda v: v["offer"].update(claims_open="yes"), "offer.claims_open"),
+        (lambda v: v.update(memory=["4m"]), "memory"),
+        (lambda v: v["memory"].update(laid_in_ca=["zz"]), "memory.laid_in_ca"),
+        (lambda v: v.update(options=["ga"]), "options"),
+        (lambda v: v["table"][1].update(melds="4v 4v"), "table[1].melds"),
     ],
 )
 def test_malformed_views_name_the_field(change: Any, field: str) -> None:
@@ -129,6 +137,24 @@ def test_malformed_views_name_the_field(change: Any, field: str) -> None:
     assert info.value.field == field
 
 
+def test_a_view_json_is_read_once_into_a_typed_view() -> None:
+    v = View.from_json(EXAMPLE)
+    assert v.seat == 2 and v.offer is not None and v.offer.card.code == "5v"
+    assert v.table[0].melds[1].kind == "ca" and v.memory.refused[0].code == "2v"
+    assert v.to_json() == EXAMPLE and list(v.to_json()) == list(EXAMPLE)
+    assert advise(v).to_json() | {"ms": 0} == advise(EXAMPLE).to_json() | {"ms": 0}
+
+
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 80))
+@settings(max_examples=60, deadline=None)
+def test_the_view_of_the_seat_to_act_reads_back_from_its_json(seed: int, moves: int) -> None:
+    g = position_after(seed, moves)
+    if g.pending is None:
+        return
+    v = g.view(g.pending.seat)
+    assert View.from_json(json.loads(json.dumps(v.to_json()))) == v
+
+
 def test_budget_must_be_positive() -> None:
     with pytest.raises(PositionError, match="budget_ms"):
         advise(EXAMPLE, budget_ms=0)
@@ -137,7 +163,8 @@ def test_budget_must_be_positive() -> None:
 def test_view_from_typed_position() -> None:
     v = view_from_position(hand="2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m",
                            offer="8s", seen="9v 9s", stock_left=12)
-    assert v["partial"] and v["stock_left"] == 12 and v["offer"]["card"] == "8s"
+    assert v.partial and v.stock_left == 12 and v.offer is not None
+    assert v.offer.card.code == "8s" and v.to_json()["partial"] is True
     a = advise(v, samples=3)
     assert a.best.do in ("eat", "pass")
     w = world(v, random.Random(0))

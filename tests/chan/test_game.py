@@ -395,7 +395,7 @@ def dead_dealer(stock: str = "2v 8v") -> Game:
 
 def test_t7_a_dealer_with_ten_chan_may_decline_thien_u_and_is_dead() -> None:
     g = dead_dealer()
-    assert g.seats[0].dead and g.view(0)["table"][0]["dead"]
+    assert g.seats[0].dead and g.view(0).table[0].dead
     assert g.log[0].to_json() == {"seat": 0, "do": "pass"}
     # its first turn is a reveal
     assert g.offer == Offer(card("2v"), "stock", 0, 0, True)
@@ -472,7 +472,7 @@ def test_r3_passed_chan_face_may_not_be_discarded() -> None:
     g = opened({0: "6v", 1: "6v 2s"}, stock="2s")
     assert g.can_eat(1, card("6v"))
     g.act(1, PASS)  # move 2
-    assert g.view(1)["memory"]["refused"] == ["6v"]
+    assert g.view(1).memory.refused == (parse_face("6v"),)
     g.act(1, eat("2s"))
     message = illegal(g, 1, discard("6v"), "R3", "6v")
     assert message.startswith("R3: 6v was refused at move 2")
@@ -496,7 +496,7 @@ def test_r3_a_win_on_a_refused_face_is_allowed() -> None:
     g = opened({0: "9m", 1: WAITS_9_BY_9M}, stock="9m")
     assert g.can_eat(1, card("9m"))
     g.act(1, PASS)
-    assert g.view(1)["memory"]["refused"] == ["9m"]
+    assert g.view(1).memory.refused == (parse_face("9m"),)
     assert g.claims == [(1, "win")]
     allowed(g, 1, WIN)
     assert "u_chi" in settled(g, 1, "own_door")
@@ -517,7 +517,7 @@ def test_r3_declining_a_claim_is_not_a_pass() -> None:
     assert g.seats[1].refused == {}
     assert g.pending == Decision(1, "offer")
     g.act(1, PASS)  # an ordinary pass of a card it could eat as a Chắn
-    assert g.view(1)["memory"]["refused"] == ["9m"]
+    assert g.view(1).memory.refused == (parse_face("9m"),)
 
 
 def test_r3_a_record_discarding_a_refused_face_is_reported_at_its_move() -> None:
@@ -544,7 +544,7 @@ def test_r4_may_not_eat_a_face_you_discarded() -> None:
 def test_r4_may_not_eat_a_face_you_laid_into_an_eaten_ca() -> None:
     g = opened({0: "5v", 1: "5s 5m 5m 8v"}, stock="2m 3m 5s")
     allowed(g, 1, eat("5s"))
-    assert g.view(1)["memory"]["laid_in_ca"] == ["5s"]
+    assert g.view(1).memory.laid_in_ca == (parse_face("5s"),)
     g.act(1, discard("8v"))
     walk_to(g, 1, "5s")
     message = illegal(g, 1, eat("5m"), "R4", "5s")
@@ -639,7 +639,7 @@ def r8_chiu_deal(stock: str = "8m cc cc cc 7m") -> Game:
     g = opened({0: "9m", 1: R8_CHIU_SEAT1}, stock=stock)
     g.act(1, PASS)  # refuses 9m
     g.act(1, PASS)  # refuses 8m
-    assert sorted(g.view(1)["memory"]["refused"]) == ["8m", "9m"]
+    assert sorted(f.code for f in g.view(1).memory.refused) == ["8m", "9m"]
     return g
 
 
@@ -838,7 +838,7 @@ def test_c4_the_returned_card_reaches_the_interrupted_seat() -> None:
     illegal(g, 0, eat("9m"), "T2", "seat 1")
     # still a discard of the claimant for every rule
     assert g.seats[3].discards == [card("9m")]
-    assert g.view(3)["memory"]["discarded"] == ["9m"]
+    assert g.view(3).memory.discarded == (parse_face("9m"),)
     allowed(g, 1, eat("9m"), do=False)
     allowed(g, 1, PASS)  # passing it, seat 1 reveals at its own door (T3)
     assert g.offer == Offer(card("8v"), "stock", 1, 1, True)
@@ -1070,7 +1070,7 @@ def test_order_r1_before_r2() -> None:
 def test_order_r2_before_r3() -> None:
     g = opened({0: "6v", 1: "6v 6v 2s"}, stock="2s")
     g.act(1, PASS)  # refuses 6v: it could eat the third as a Chắn
-    assert g.view(1)["memory"]["refused"] == ["6v"]
+    assert g.view(1).memory.refused == (parse_face("6v"),)
     g.act(1, eat("2s"))
     illegal(g, 1, discard("6v"), "R2", "6v")
 

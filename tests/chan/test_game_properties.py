@@ -2,12 +2,14 @@
 
 After every action: the 100 cards are all accounted for exactly once; hand sizes follow
 the rules (19 at rest, 20 while owing a discard, for the dealer's opening, the dead
-dealer and the winner); every listed legal action is accepted and every other action
-is rejected with a rule ID; at the end, payments sum to zero and the record replays.
+dealer and the winner); the VIEW of the seat to act reads back from its JSON; every
+listed legal action is accepted and every other action is rejected with a rule ID; at
+the end, payments sum to zero and the record replays.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 from hypothesis import settings
@@ -17,6 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from advisor.chan.cards import FACES, FULL_DECK
 from advisor.chan.game import SEATS, Action, Game
 from advisor.chan.record import replay
+from advisor.chan.view import View
 from tests.games.checks import legal_accepted_others_refused
 
 RULE_ID = re.compile(r"^(S[1-3]|T[1-7]|R[1-9]|C[1-5]|W[1-3])$")
@@ -84,6 +87,15 @@ class RandomDeals(RuleBasedStateMachine):
             s = g.seats[seat]
             total = sum(s.hand) + sum(len(m.faces) for m in s.melds)
             assert total == expected_size(g, seat), (seat, g.pending, total)
+
+    @invariant()
+    def the_view_of_the_seat_to_act_round_trips(self) -> None:
+        """The VIEW a bot is given is written as the bot protocol's JSON and read back
+        equal (a VIEW read from JSON is a seat's with a decision pending)."""
+        d = self.game.pending
+        if d is not None:
+            v = self.game.view(d.seat)
+            assert View.from_json(json.loads(json.dumps(v.to_json()))) == v
 
     @invariant()
     def legal_accepted_others_rejected_with_a_rule(self) -> None:

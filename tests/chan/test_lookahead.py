@@ -18,7 +18,6 @@ from advisor.chan.cards import counts_of, parse_cards, parse_face
 from advisor.chan.game import Action, SeatState, legal_discards, prospect
 from advisor.chan.pairing import distance
 from advisor.chan.record import replay
-from advisor.chan.view import unseen_counts
 from advisor.errors import AdvisorError, HandSizeError, PositionError
 from tests.chan.deals import position_after
 
@@ -71,7 +70,7 @@ def test_prospect_discards_are_the_engines(seed: int, moves: int) -> None:
     d = g.pending
     if d is None:
         return
-    unseen = unseen_counts(g.view(d.seat))
+    unseen = g.view(d.seat).unseen
     offered = g.offer.card if g.offer is not None else None
     for a in g.legal_actions():
         if a.do not in ("eat", "chiu"):
@@ -152,13 +151,14 @@ def test_chiu_u_is_a_certain_win_c2() -> None:
 
 def test_typed_stock_card_gets_the_win_claim_c1_c5() -> None:
     view = view_from_position(hand=WAITING, offer="3m", source="stock")
-    assert view["phase"] == "claim"
+    assert view.phase == "claim"
     a = advise(view)
     assert a.best.do == "win" and a.actions[0].certain and a.actions[0].expected == 9.0
     assert "Ù chì" in a.explanation
     # Passed on from the previous door (T4), the claims are closed: no win (C5).
     passed = view_from_position(hand=WAITING, offer="3m", source="passed")
-    assert passed["phase"] == "offer" and passed["offer"]["claims_open"] is False
+    assert passed.phase == "offer" and passed.offer is not None
+    assert passed.offer.claims_open is False
     assert all(e.action.do != "win" for e in advise(passed, samples=2).actions)
     # A discard never wins (C1).
     assert all(e.action.do != "win"
@@ -184,7 +184,7 @@ def test_typed_positions_are_checked(kwargs: dict[str, str], error: type[Advisor
 def test_a_view_whose_hand_does_not_add_up_is_refused() -> None:
     g = position_after(3, 10)
     assert g.pending is not None
-    view = g.view(g.pending.seat)
+    view = g.view(g.pending.seat).to_json()
     view["hand"] = view["hand"][:-2]
     with pytest.raises(HandSizeError, match="hand and melds make"):
         advise(view)

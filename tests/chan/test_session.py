@@ -57,8 +57,8 @@ def test_a_practice_deal_is_the_same_for_its_seed_and_its_record_says_so() -> No
 def test_view_is_the_humans() -> None:
     t = Table.new(seed=5)
     v = t.view()
-    assert v["seat"] == HUMAN
-    assert "hands" not in v and "stock" not in v
+    assert v.seat == HUMAN and v == t.game.view(HUMAN)
+    assert "hands" not in v.to_json() and "stock" not in v.to_json()
 
 
 def test_illegal_action_names_rule_and_changes_nothing() -> None:

@@ -42,7 +42,7 @@ def test_public_log_shows_each_stock_card_as_it_is_revealed(seed: int,
     t = _play(seed, choices)
     revealed = [e["revealed"]["card"] for e in t.public_log() if "revealed" in e]
     stock = t.record()["stock"]
-    assert revealed == stock[: len(stock) - t.view()["stock_left"]]
+    assert revealed == stock[: len(stock) - t.view().stock_left]
 
 
 def test_restored_table_has_the_same_log() -> None:

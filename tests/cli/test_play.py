@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from advisor.chan.cards import BY_CODE
+from advisor.chan.cards import BY_CODE, parse_cards, parse_face
 from advisor.chan.game import Action
 from advisor.chan.record import replay
 from advisor.chan.session import HUMAN, Table
+from advisor.chan.view import Memory, Offer, TableSeat, View
 from advisor.cli import main
 from advisor.cli.common import EXIT_USAGE
 from advisor.cli.play import Unclear, read_command
@@ -56,7 +57,7 @@ def test_option_one_plays_a_whole_deal_and_records_it(tmp_path: Path, seed: int,
 
 # --- typed commands ---------------------------------------------------------------------
 
-def typed(action: Action, view: dict, rng: random.Random) -> str:
+def typed(action: Action, view: View, rng: random.Random) -> str:
     """The action as a player might type it, in one of the notations."""
     if action.card is not None:
         f = action.card
@@ -113,11 +114,11 @@ def _first_decision(pred):
 
 def test_illegal_discard_names_the_rule_and_the_game_goes_on() -> None:
     def pair_to_discard(t: Table) -> bool:
-        return t.view()["phase"] in ("start", "discard") and any(
-            t.view()["hand"].count(c) == 2 for c in t.view()["hand"])
+        return t.view().phase in ("start", "discard") and any(
+            t.view().hand.count(c) == 2 for c in t.view().hand)
 
     seed, t = _first_decision(pair_to_discard)
-    pair = next(c for c in t.view()["hand"] if t.view()["hand"].count(c) == 2)
+    pair = next(c.code for c in t.view().hand if t.view().hand.count(c) == 2)
     r = play("--seed", str(seed), input=f"d {pair}\n" + TO_THE_END)
     finished(r)
     assert f"Not allowed — R2 (Keep your Chắn): you hold exactly 2 {pair}" in r.stdout
@@ -131,15 +132,15 @@ def test_refused_chan_may_not_be_discarded() -> None:
         refused = None
         while not t.over and len(lines) < 60:
             legal, view = t.legal(), t.view()
-            offer = view.get("offer")
-            if refused is None and view["phase"] == "offer" and any(
-                    a.do == "eat" and a.card is not None and a.card.code == offer["card"]
-                    for a in legal):
-                refused = offer["card"]
+            offer = view.offer
+            if refused is None and offer is not None and view.phase == "offer" and any(
+                    a.do == "eat" and a.card == offer.card for a in legal):
+                refused = offer.card.code
                 lines.append("pass")
                 t.act(Action("pass"))
                 continue
-            if refused and view["phase"] == "discard" and view["hand"].count(refused) in (1, 3):
+            if refused and view.phase == "discard" and \
+                    view.hand.count(BY_CODE[refused]) in (1, 3):
                 lines.append(f"d {refused}")
                 move = t.game.seats[HUMAN].refused[BY_CODE[refused].index]
                 r = play("--seed", str(seed), input="\n".join(lines) + "\n" + TO_THE_END)
@@ -237,9 +238,11 @@ def test_bots_declined_claims_are_not_told() -> None:
 
 # --- reading what the player types -------------------------------------------------------
 
-VIEW_OFFER = {"phase": "offer", "hand": ["5v", "5m", "9s", "9s"],
-              "offer": {"card": "5s", "source": "discard", "door": 3, "to": 0,
-                        "claims_open": True}}
+# A VIEW cut down to what reading a command looks at: 5s offered to seat 0 by seat 3.
+VIEW_OFFER = View("house", 0, 0, "offer", 0, tuple(parse_cards("5v 5m 9s 9s")), 10,
+                  Offer(parse_face("5s"), "discard", 3, 0, True),
+                  (TableSeat(), TableSeat(), TableSeat(), TableSeat(discards=(parse_face("5s"),))),
+                  Memory())
 
 
 @pytest.mark.parametrize(("text", "want"), [

@@ -91,7 +91,7 @@ def assert_nothing_hidden(answer: dict[str, Any], truth: Table) -> None:
     g = truth.game
     if "view" in answer:
         # The view is exactly the engine's VIEW of seat 0 …
-        assert answer["view"] == truth.view()
+        assert answer["view"] == truth.view().to_json()
         # … and it accounts for no more cards than seat 0 may see: its hand and the
         # public cards are the deck less the other hands and the stock.
         v = answer["view"]
