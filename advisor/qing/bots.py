@@ -53,8 +53,19 @@ def discard_key(view: View, hand: Counts, eye: bool, target: int, own: Counts,
 
 def best_discard(view: View, discards: Sequence[Action]) -> Action:
     """The discard leaving the smallest distance, then the most unseen waits, then the
-    card with the fewest partners."""
+    card with the fewest partners. Two or more cards from a win, no discard can leave
+    less than the whole hand's distance: the first card, by fewest partners, that
+    leaves that distance is the one (and no waits are counted there)."""
     own = view.own
+    s = solver(view.rules)
+    whole = s.distance(view.hand, eye=view.eye, target=view.target, own=own)
+    if whole >= 2:
+        for a in sorted(discards, key=lambda a: (partners(view.hand, a.card),  # type: ignore[arg-type]
+                                                 -a.card.index)):  # type: ignore[union-attr]
+            assert a.card is not None
+            after = minus(view.hand, a.card.index)
+            if s.distance(after, eye=view.eye, target=view.target, own=own) <= whole:
+                return a
     return min(discards, key=lambda a: discard_key(view, view.hand, view.eye, view.target,
                                                    own, a.card))  # type: ignore[arg-type]
 
