@@ -157,8 +157,8 @@ class Solver:
             tuple((p.need, p) for p in self.by_low[i]) for i in range(KINDS))
         # a quick refusal: a card that is no extra must lie in some three-card group whose
         # cards are all in hand (a longer sequence holds a three-card one)
-        self._threes: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
-            tuple(p.need for p in self.containing[i] if p.size == 3)
+        self._threes: tuple[tuple[tuple[tuple[tuple[int, int], ...], bool], ...], ...] = tuple(
+            tuple((p.need, not p.is_eye) for p in self.containing[i] if p.size == 3)
             for i in range(KINDS))
         self._memo: dict[tuple[Counts, bool, int], Any] = {}
         self._fronts: dict[tuple[Counts, bool], Front] = {}
@@ -177,10 +177,13 @@ class Solver:
         extras, an eye among them unless ``eye``: one is exposed)."""
         if len(self._memo) > _CACHE_LIMIT:
             self._memo.clear()
-        if not self.replace:
+        # with extras_replace a flower may stand for a missing card of a boy (not an eye)
+        flowers = hand[27] + hand[28] + hand[29] if self.replace else 0
+        if flowers < 2:
             for i in range(NUMERALS):
                 if hand[i] and not IS_EXTRA[i] and not any(
-                        all(hand[k] >= n for k, n in need) for need in self._threes[i]):
+                        sum(max(0, n - hand[k]) for k, n in need) <= (flowers if boy else 0)
+                        for need, boy in self._threes[i]):
                     return False
         return self._search(hand, eye, 0)
 
