@@ -8,7 +8,7 @@ and the faces make its commands and endpoints from those declarations — every 
 ``service.<name>`` when it has some.
 
 >>> [g.name for g in GAMES]
-['chan', 'khanhoo']
+['chan', 'khanhoo', 'ming']
 >>> game("khanhoo").record_format
 'khanhoo-record/1'
 """
@@ -21,8 +21,9 @@ from advisor.chan.faces import GAME as CHAN
 from advisor.errors import AdvisorError
 from advisor.games.faces import GameInfo
 from advisor.khanhoo.faces import GAME as KHANHOO
+from advisor.ming.faces import GAME as MING
 
-GAMES: tuple[GameInfo, ...] = (CHAN, KHANHOO)  # one line per game
+GAMES: tuple[GameInfo, ...] = (CHAN, KHANHOO, MING)  # one line per game
 
 
 def game(name: str) -> GameInfo:

@@ -14,11 +14,19 @@ from advisor.errors import PositionError
 from advisor.games.faces import Faces, Field, GameInfo, Verb
 from advisor.ming import record
 from advisor.ming.advice import Advice, Budget, advise, advise_json
-from advisor.ming.game import RECORD_FORMAT
+from advisor.ming.cards import FULL
+from advisor.ming.game import RECORD_FORMAT, Game
 from advisor.ming.plays import DECLARATIONS, TrickResult, trick
 from advisor.ming.seats import SPEC_HELP, make_bot
 from advisor.ming.simulate import simulate
-from advisor.ming.text import advice_text, simulation_text, trick_text
+from advisor.ming.text import (
+    action_text,
+    advice_text,
+    result_text,
+    simulation_text,
+    trick_text,
+    view_text,
+)
 
 TRICK_FIELDS: tuple[Field, ...] = (
     Field("plays", "The plays in order, the lead first: one argument per play, e.g. "
@@ -97,9 +105,23 @@ ADVICE = Verb(
     example={"hand": "1s 2s 3s 4s 5s 6s 7s 8s 9s", "players": 3, "seat": 2,
              "trick": ["7c", "?"], "scores": [0, 0, 0]})
 
+def audit(game: Game) -> None:
+    """A finished deal's invariants (M6, M7): every card of the pack is somewhere, the
+    tricks took every dealt card (26 with two players, 27 with three), and the
+    settlement balances."""
+    r = game.result
+    assert r is not None, "the deal is not over"
+    assert game.cards_in_play() == FULL, "cards not accounted for"
+    assert sum(r.captured) == 30 - bin(game.stock).count("1"), "the tricks took too few"
+    assert sum(r.settlement) == 0, "the settlement does not balance"
+
+
 GAME = GameInfo(
     "ming", "Ming Kanhu", (2, 3), RECORD_FORMAT, record.replay, record.view_at, make_bot,
     simulate, advise, SPEC_HELP,
-    Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text))
+    Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text,
+          deal=lambda players, seed: Game.from_deal(players, seed),
+          view_text=view_text, action_text=action_text, result_text=result_text),
+    audit)
 
 __all__ = ["ADVICE", "GAME", "TRICK"]

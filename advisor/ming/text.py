@@ -7,9 +7,11 @@ import math
 from collections.abc import Iterable
 
 from advisor.ming.advice import Z95, Advice
-from advisor.ming.cards import Card, cards_of
-from advisor.ming.plays import TrickResult
+from advisor.ming.cards import Card, cards_of, format_cards
+from advisor.ming.game import Action, Result
+from advisor.ming.plays import LEOPARD_9, TrickResult
 from advisor.ming.simulate import Summary
+from advisor.ming.view import SeenTrick, View
 from advisor.text import Style
 
 
@@ -87,3 +89,56 @@ def simulation_text(s: Summary, st: Style | None = None) -> str:
 
 
 __all__ = ["advice_text", "card", "cards", "simulation_text", "trick_text"]
+
+
+# --- the terminal game ----------------------------------------------------------------------
+
+def _seat(i: int, me: int) -> str:
+    return "you" if i == me else f"seat {i}"
+
+
+def view_text(v: View, st: Style) -> str:
+    """What the seat sees at its decision: the scores, the trick so far (a face-down play
+    it did not make shows as its number of cards), the last trick, its hand."""
+    lines = [st.head(f"Seat {v.seat} · {v.phase} · trick {len(v.tricks) + 1}")]
+    lines.append("  scores: " + ", ".join(
+        f"{_seat(i, v.seat)} {s} ({v.captured[i]} cards + {v.bonuses[i]})"
+        for i, s in enumerate(v.scores)))
+    if v.tricks:
+        last = v.tricks[-1]
+        assert last.winner is not None
+        lines.append(f"  last trick: {_plays(last, v.seat, st)} — "
+                     f"{_seat(last.winner, v.seat)} took it"
+                     + (f" (+{last.bonus})" if last.bonus else ""))
+    if v.trick is not None and v.trick.plays:
+        lines.append(f"  this trick: {_plays(v.trick, v.seat, st)}")
+    lines.append(f"Your hand: {cards(st, v.hand)}")
+    return "\n".join(lines)
+
+
+def _plays(t: SeenTrick, me: int, st: Style) -> str:
+    out = []
+    for p in t.plays:
+        shown = cards(st, p.cards) if p.cards else f"{p.count} face down"
+        out.append(f"{_seat(p.seat, me)} {shown}" + ("" if p.shown else " (down)"))
+    return "; ".join(out)
+
+
+def action_text(a: Action) -> str:
+    """An action in words: ``lead 7c 3s 3m``, ``follow 5s (beats)``, ``follow 9c
+    (face down)``."""
+    text = f"{a.do} {format_cards(a.cards)}"
+    if a.declare is not None and a.cards == LEOPARD_9:
+        text += f" as {'a Leopard' if a.declare == 'leopard' else 'a Special'}"
+    if a.do == "follow" and a.beats is not None:
+        text += " (beats)" if a.beats else " (face down)"
+    return text
+
+
+def result_text(r: Result, st: Style) -> str:
+    """The end of a deal (M7): each seat's score and settlement."""
+    head = "A tie for the top." if r.winner is None else \
+        f"{_seat(r.winner, 0).capitalize()} scored the most: {r.points}."
+    return st.head(head) + "\n" + "\n".join(
+        f"  {_seat(i, 0)}: {s} ({r.captured[i]} cards + {r.bonuses[i]}), settles "
+        f"{r.settlement[i]:+d}" for i, s in enumerate(r.scores))

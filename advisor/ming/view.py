@@ -122,10 +122,6 @@ class View:
             "trick": self.trick.to_json() if self.trick else None,
         }
 
-    def __getitem__(self, key: str) -> Any:
-        """The field of :meth:`to_json` (for tools written for VIEWs as JSON objects)."""
-        return self.to_json()[key]
-
     @classmethod
     def from_json(cls, obj: object) -> View:
         """A VIEW from its JSON, every field checked once (errors name the field)."""

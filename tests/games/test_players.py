@@ -24,6 +24,10 @@ from advisor.khanhoo import record as khanhoo_record
 from advisor.khanhoo import seats as khanhoo_seats
 from advisor.khanhoo import simulate as khanhoo_simulate
 from advisor.khanhoo.game import Game as KhanhooGame
+from advisor.ming import record as ming_record
+from advisor.ming import seats as ming_seats
+from advisor.ming import simulate as ming_simulate
+from advisor.ming.game import Game as MingGame
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -53,6 +57,9 @@ KITS = [
     Kit("khanhoo", 3, khanhoo_seats.make_bot, khanhoo_simulate.simulate, khanhoo_record.replay,
         lambda seed: KhanhooGame.from_deal(3, seed=seed), khanhoo_simulate.play,
         EXAMPLES / "khanhoo_bot.py", '{"do": "discard", "card": "Qs"}'),
+    Kit("ming", 2, ming_seats.make_bot, ming_simulate.simulate, ming_record.replay,
+        lambda seed: MingGame.from_deal(2, seed=seed), ming_simulate.play,
+        EXAMPLES / "ming_bot.py", '{"do": "lead", "cards": ["TM", "9c"]}'),
 ]
 
 BODIES = {

@@ -16,7 +16,7 @@ import pytest
 
 from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.records import Replay
-from advisor.registry import GAMES, GameInfo
+from advisor.registry import GAMES, GameInfo, game
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -41,8 +41,9 @@ class Kit:
         return self.info.replay
 
 
-KITS = {"chan": Kit(GAMES[0], "other_door", "chiu"),
-        "khanhoo": Kit(GAMES[1], "variation", "four-orphan")}
+KITS = {"chan": Kit(game("chan"), "other_door", "chiu"),
+        "khanhoo": Kit(game("khanhoo"), "variation", "four-orphan"),
+        "ming": Kit(game("ming"), "two-greedy", "three-random")}
 
 
 @pytest.fixture(params=[g.name for g in GAMES])
@@ -103,8 +104,9 @@ def test_view_at_a_prefix_is_the_decision_of_the_seat_to_act(kit: Kit) -> None:
     del rec["result"]
     rec["moves"] = rec["moves"][:10]
     view, legal = kit.info.view_at(rec)
-    seat = view["seat"]
+    seat = view.seat  # a typed VIEW, equal to itself read again from its JSON
     assert legal and kit.info.view_at(rec, seat)[0] == view
+    assert type(view).from_json(view.to_json()) == view
     with pytest.raises(PositionError, match="stops at seat") as err:
         kit.info.view_at(rec, (seat + 1) % len(rec["hands"]))
     assert err.value.field == "seat"

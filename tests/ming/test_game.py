@@ -180,7 +180,7 @@ def test_view_round_trips(players, seed, moves) -> None:
     for s in range(players):
         v = g.view(s)
         assert View.from_json(v.to_json()) == v
-        assert v["seat"] == s
+        assert v.seat == s
 
 
 @pytest.mark.parametrize(("change", "field"), [

@@ -5,7 +5,7 @@ Standard library only. Following, it beats when it can (the first such play list
 else plays the first legal action; leading, it leads its last legal action (its best
 combination, or its highest card). Try it:
 
-    advisor ming simulate --games 20 --seats "greedy,exec:python tests/ming/ming_bot.py"
+    advisor ming simulate --games 20 --seats "greedy,exec:python examples/ming_bot.py"
 """
 
 import json
