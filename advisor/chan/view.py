@@ -133,6 +133,7 @@ class View:
 
     @cached_property
     def hand_counts(self) -> Counts:
+        """The hand as a count vector."""
         return counts_of(self.hand)
 
     @cached_property
