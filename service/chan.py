@@ -17,6 +17,7 @@ from flask import Blueprint, Response, current_app
 
 from advisor.chan.advice import DEFAULT_BUDGET_MS, Advice, advise
 from advisor.chan.profiles import PROFILES
+from advisor.chan.view import View
 from service.gate import ticket
 from service.generated import VerbSchemas
 from service.meta import register_rules
@@ -80,7 +81,7 @@ def advice_view() -> Response:
         # slowest VIEW of the batch so far (a few milliseconds).
         slowest = budget / 1000 if samples else 0.0
 
-        def compute(view: dict[str, Any]) -> Advice:
+        def compute(view: View) -> Advice:
             nonlocal slowest
             left = passage.check(slowest)
             started = monotonic()
@@ -94,10 +95,10 @@ def advice_view() -> Response:
         return evaluate(_view_schema, _as_view, compute, cfg["MAX_ADVICE_BATCH"])
 
 
-def _as_view(obj: object) -> dict[str, Any]:
-    """The schema has checked the shape; the library checks the cards."""
-    assert isinstance(obj, dict)
-    return obj
+def _as_view(obj: object) -> View:
+    """The schema has checked the shape; the library reads the VIEW once, checking the
+    cards and the rules."""
+    return View.from_json(obj)
 
 
 def extend(bp: Blueprint) -> None:

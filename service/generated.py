@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from flask import Blueprint, Response, current_app
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from advisor.games.faces import Field, GameInfo, Verb
 from service.gate import ticket
@@ -42,11 +42,31 @@ def _field(f: Field) -> fields.Field[Any]:
     elif f.kind == "choice":
         made = fields.String(required=f.required, metadata=meta,
                              validate=validate.OneOf(f.choices))
+    elif f.kind == "numbers":
+        made = Numbers(required=f.required, metadata=meta)
     elif f.kind in ("many", "arguments"):
         made = fields.List(Cards(), required=f.required, metadata=meta)
     else:
         made = Cards(required=f.required, metadata=meta)
     return made
+
+
+class Numbers(fields.Raw):
+    """Integers: a JSON list of them, or a string of them (``"3,5"``) as a command line
+    spells them; the library reads either."""
+
+    message = "Not a list of integers or a string of them."
+    json_schema: ClassVar[dict[str, Any]] = {
+        "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "integer"}}]}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> str | list[int]:
+        if isinstance(value, str):
+            return value
+        if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool)
+                                           for v in value):
+            return value
+        raise ValidationError(self.message)
 
 
 def _title(name: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import IO, Any
+from typing import IO
 
 import click
 
@@ -14,6 +14,7 @@ from advisor.chan.advice import DEFAULT_BUDGET_MS, TYPED_SOURCES, advise, view_f
 from advisor.chan.profiles import PROFILES
 from advisor.chan.record import read_records, view_at
 from advisor.chan.text import advice_text
+from advisor.chan.view import View
 from advisor.cli.common import (
     EXIT_BAD_INPUT,
     dumps,
@@ -87,7 +88,7 @@ def advise_cmd(file: IO[str] | None, hand: str | None, melds: tuple[str, ...],
                                                             if given else ""))
     try:
         if file is not None:
-            view = json.loads(read_text(file, file.name))
+            view = View.from_json(json.loads(read_text(file, file.name)))  # read once
         elif record_file is not None:
             if seat is None:
                 raise click.UsageError("--record needs --seat")
@@ -119,7 +120,7 @@ def _codes(text: str | None) -> list[str]:
     return [f.code for f in parse_cards(text)] if text else []
 
 
-def _record_view(stream: IO[str], seat: int) -> dict[str, Any]:
+def _record_view(stream: IO[str], seat: int) -> View:
     records = list(read_records(stream, "--record"))
     if len(records) != 1:
         raise AdvisorError(f"--record: expected one record, found {len(records)}")

@@ -36,6 +36,7 @@ def option(f: Field) -> click.Parameter:
     shown += "" if shown.endswith((".", ")", "]")) else "."
     kinds: dict[str, Any] = {
         "text": {"metavar": f.metavar or "TEXT"},
+        "numbers": {"metavar": f.metavar or "N,N,…"},
         "flag": {"is_flag": True, "default": None},
         "int": {"type": click.IntRange(_int(f.minimum), _int(f.maximum)),
                 "metavar": f.metavar or "N"},

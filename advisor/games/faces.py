@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from advisor.text import Style
 
-Kind = Literal["text", "flag", "int", "float", "choice", "many", "arguments"]
+Kind = Literal["text", "flag", "int", "float", "choice", "many", "arguments", "numbers"]
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,8 @@ class Field:
     ``kind``: ``text`` (a string, e.g. cards), ``flag`` (true when given), ``int`` and
     ``float`` (within ``minimum``/``maximum``), ``choice`` (one of ``choices``), ``many``
     (a repeatable flag; a list of strings), ``arguments`` (the command's positional
-    arguments; a list of strings). A field left out of the command is left out of the
+    arguments; a list of strings), ``numbers`` (integers: a list in JSON, ``3,5`` on the
+    command line, read by the library). A field left out of the command is left out of the
     object, so the library's own default applies; ``default`` is only shown in help.
     """
 

@@ -47,7 +47,8 @@ ADVICE_FIELDS: tuple[Field, ...] = (
     Field("players", "Players", kind="int", minimum=2, maximum=3, default=2),
     Field("seat", "The seat's number; the trick's plays are by the seats before it",
           kind="int", minimum=0, maximum=2, default=0),
-    Field("scores", "Scores so far, one per seat, comma-separated", metavar="N,N[,N]"),
+    Field("scores", "Scores so far, one per seat, comma-separated", kind="numbers",
+          metavar="N,N[,N]"),
     Field("leopard9", "What a Leopard 9 led in this trick was declared", kind="choice",
           choices=DECLARATIONS),
 )
