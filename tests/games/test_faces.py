@@ -52,6 +52,7 @@ FIELDS = (
     Field("eye6", "The sixth eye", kind="choice", choices=("culin", "wilkinson")),
     Field("extras_replace", "Flowers stand for any card", kind="flag"),
     Field("winning_card", "The card that wins", spelt="--win"),
+    Field("scores", "Scores so far", kind="numbers"),
 )
 
 
@@ -100,11 +101,13 @@ def run(group: click.Group, *args: str, stdin: str | None = None) -> Any:
 
 def test_flags_spell_the_object_by_the_fields_names(toy: click.Group) -> None:
     r = run(toy, "score", "-H", "1c 2c", "-m", "3c 4c 5c", "-m", "RF", "--players", "4",
-            "--eye6", "wilkinson", "--extras-replace", "--win", "OT", "--json")
+            "--eye6", "wilkinson", "--extras-replace", "--win", "OT", "--scores", "3,5",
+            "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.output) == {"hand": "1c 2c", "melds": ["3c 4c 5c", "RF"],
                                     "players": 4, "eye6": "wilkinson",
-                                    "extras_replace": True, "winning_card": "OT"}
+                                    "extras_replace": True, "winning_card": "OT",
+                                    "scores": "3,5"}
     r = run(toy, "score", "-H", "1c")
     assert r.output == 'echo {"hand": "1c"}\n'
 
@@ -179,7 +182,7 @@ def app() -> Flask:
 def test_an_endpoint_answers_the_library_json_one_or_a_batch(app: Flask) -> None:
     c = app.test_client()
     body = {"hand": ["1c", "2c"], "melds": ["3c 4c 5c"], "players": 3, "eye6": "culin",
-            "extras_replace": True}
+            "extras_replace": True, "scores": [3, 5]}
     assert c.post("/v1/toy/score", json=body).get_json() == body
     assert c.post("/v1/toy/score", json=[body, {"hand": "9m"}]).get_json() == \
         [body, {"hand": "9m"}]
@@ -189,7 +192,8 @@ def test_an_endpoint_answers_the_library_json_one_or_a_batch(app: Flask) -> None
     ({"hand": 3}, "hand"), ({"hand": "1c", "players": "3"}, "players"),
     ({"hand": "1c", "players": 9}, "players"), ({"hand": "1c", "eye6": "x"}, "eye6"),
     ({"hand": "1c", "extras_replace": 1}, "extras_replace"), ({"hand": "1c", "x": 1}, "x"),
-    ({"hand": "bad"}, "hand"),
+    ({"hand": "bad"}, "hand"), ({"hand": "1c", "scores": ["3"]}, "scores"),
+    ({"hand": "1c", "scores": [True]}, "scores"),
 ])
 def test_a_bad_object_is_422_naming_the_field(app: Flask, body: dict[str, Any],
                                                where: str) -> None:
