@@ -54,7 +54,8 @@ class Advisor(Protocol):
 
 class AdvisorBot(BaseBot):
     """The advisor as a player: its first choice at every decision, each decision with a
-    seed drawn from the bot's own stream; the time of each decision is kept
+    seed drawn from the bot's own stream ``rng`` (started afresh at every game of a
+    simulation run: :meth:`reseed`); the time of each decision is kept
     (``latencies``, seconds) for the simulator's summary."""
 
     def __init__(self, advise: Advisor, budget_ms: float, seed: int = 0,
@@ -64,6 +65,9 @@ class AdvisorBot(BaseBot):
         self.name = name
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
+
+    def reseed(self, seed: str) -> None:
+        self.rng.seed(seed)
 
     def decide(self, view: Any, legal: Sequence[Any]) -> Any:
         started = time.perf_counter()

@@ -4,6 +4,11 @@ A bot sees only its seat's VIEW and the legal actions, and answers one of them (
 protocol, ``shared/rules``: ``start``, ``decide``, ``end``). The engine asks only for
 decisions with more than one legal action.
 
+In a simulation run every game starts each bot's randomness afresh (:meth:`Bot.reseed`,
+from the run's seed, the deal, the seat rotation and the player), so what a bot does in a
+deal does not depend on the deals played before it: a run cut into slices plays exactly
+as the whole.
+
 A seat spec is ``random``, ``exec:COMMAND`` (a program speaking the protocol on
 stdin/stdout) or one of the game's own bots, ``NAME`` or ``NAME:ARGUMENT`` (``greedy``,
 ``advisor``, ``advisor:50``). Each game lists its own in a mapping from the name to a
@@ -48,16 +53,23 @@ class Bot(Protocol):
 
     def close(self) -> None: ...
 
+    def reseed(self, seed: str) -> None: ...
+
 
 class BaseBot:
     """What every built-in bot does at the start and the end of a deal: remember its
-    seat, nothing more."""
+    seat, nothing more; a bot that draws at random starts its stream afresh when it is
+    reseeded."""
 
     name = "bot"
     seat = -1
 
     def start(self, seat: int, rules: Any) -> None:
         self.seat = seat
+
+    def reseed(self, seed: str) -> None:
+        """Start the bot's random stream afresh from ``seed``: nothing to do for a bot
+        that never draws at random."""
 
     def end(self, result: dict[str, Any]) -> None:
         pass
@@ -73,6 +85,18 @@ class RandomBot(BaseBot):
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+
+    def reseed(self, seed: str) -> None:
+        """The same seed, the same choices from then on.
+
+        >>> bot = RandomBot(7)
+        >>> bot.reseed("1:0:0:deal")
+        >>> first = [bot.decide(None, range(100)) for _ in range(3)]
+        >>> bot.reseed("1:0:0:deal")
+        >>> [bot.decide(None, range(100)) for _ in range(3)] == first
+        True
+        """
+        self.rng.seed(seed)
 
     def decide(self, view: Any, legal: Sequence[Any]) -> Any:
         return self.rng.choice(list(legal))
@@ -114,6 +138,9 @@ class ExecBot(Generic[A]):
 
     def close(self) -> None:
         self.pipe.close()
+
+    def reseed(self, seed: str) -> None:
+        """Nothing: an external program's randomness is its own."""
 
 
 BotFactory = Callable[[str, "int | None"], Bot]

@@ -5,6 +5,12 @@ The play loop needs of an engine only ``pending`` (the decision to make, or None
 the deal is over), ``legal_actions()``, ``view(seat)``, ``act(seat, action)`` and
 ``result``; of a bot, ``start``/``decide``/``end`` (:class:`advisor.games.bots.Bot`).
 
+In a run, each bot's randomness is started afresh at every game from the run's seed, the
+deal, the seat rotation and the player (:func:`bot_seed`): a game is played the same
+whatever was played before it, so a run cut into slices of deals (``first``), the slices
+played anywhere and merged (:meth:`RunSummary.merge`, :mod:`advisor.games.parallel`),
+counts exactly what the whole run counts.
+
 >>> s = PlayerStats(0, "greedy")
 >>> for pay in (3, -1, -1, 5):
 ...     s.add(pay, won=pay > 0)
@@ -14,6 +20,8 @@ the deal is over), ``legal_actions()``, ``view(seat)``, ``act(seat, action)`` an
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -39,6 +47,8 @@ class Engine(Protocol):
     def view(self, seat: int) -> Any: ...
 
     def act(self, seat: int, action: Any) -> None: ...
+
+    def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]: ...
 
 
 def play(game: Engine, bots: Sequence[Bot], rules: Any) -> tuple[int, int]:
@@ -190,6 +200,24 @@ Outcome = Callable[[Any], Sequence[tuple[int, bool, int]]]
 """A finished game's (payment, won, deal score) per seat."""
 
 
+def deal_key(game: Engine) -> str:
+    """What tells a deal from every other: a digest of its record before the first move
+    (the rules, the dealer, every hand and the stock) — a function of the run's seed and
+    the deal's number, like the deal itself."""
+    text = json.dumps(game.to_record(), sort_keys=True, ensure_ascii=False)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def bot_seed(seed: int, deal: str, rotation: int, player: int) -> str:
+    """The seed of player ``player``'s randomness in one game of a run: the run's
+    ``seed``, the deal (:func:`deal_key`) and the seat rotation.
+
+    >>> bot_seed(1, "9f3a", 0, 2)
+    '1:9f3a:0:2'
+    """
+    return f"{seed}:{deal}:{rotation}:{player}"
+
+
 def run(summary: RunSummary, bots: Sequence[Bot], games: Iterable[tuple[int, Engine]], *,
         rules: Any, outcome: Outcome,
         after: Callable[[Any, int], None] | None = None,
@@ -197,13 +225,19 @@ def run(summary: RunSummary, bots: Sequence[Bot], games: Iterable[tuple[int, Eng
     """Play ``games`` — (rotation r, engine) pairs: player p at seat (p + r) mod n —
     between ``bots``, counting each in ``summary`` (``outcome`` gives the seats'
     payments; ``after(game, r)`` adds a game's own tallies; ``on_game(game, specs by
-    seat)`` sees each finished game). The bots are closed at the end, whatever happens;
-    the run's time, the external bots' incidents and the advisors' decision times
-    (a bot's ``latencies``) are kept."""
+    seat)`` sees each finished game). Before each game every bot is reseeded
+    (:func:`bot_seed`), so a game's play depends on nothing played before it. The bots
+    are closed at the end, whatever happens; the run's time, the external bots'
+    incidents and the advisors' decision times (a bot's ``latencies``) are kept."""
     n = len(bots)
     start = time.perf_counter()
+    deal = ""
     try:
         for r, game in games:
+            if r == 0:  # a new deal (its other rotations follow it)
+                deal = deal_key(game)
+            for p, bot in enumerate(bots):
+                bot.reseed(bot_seed(summary.seed, deal, r, p))
             at_seat = [bots[(s - r) % n] for s in range(n)]
             moves, decisions = play(game, at_seat, rules)
             summary.tally(game, r, outcome(game), moves, decisions)
@@ -236,5 +270,5 @@ def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
             "max": round(xs[-1] * 1000, 2)}
 
 
-__all__ = ["Z95", "Engine", "Outcome", "PlayerStats", "RunSummary", "latency_summary", "play",
-           "run"]
+__all__ = ["Z95", "Engine", "Outcome", "PlayerStats", "RunSummary", "bot_seed", "deal_key",
+           "latency_summary", "play", "run"]
