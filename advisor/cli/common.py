@@ -11,6 +11,7 @@ from typing import IO, Any, NoReturn
 import click
 
 from advisor.errors import AdvisorError, RecordError
+from advisor.games.parallel import SliceFailed, SlicesLost
 from advisor.games.records import Replay
 from advisor.jsonio import Document, documents
 from advisor.text import PLAIN, Style
@@ -199,25 +200,51 @@ def replay_command(game: str, replay: Callable[[object], Replay]) -> click.Comma
     return replay_cmd
 
 
-def simulate_and_report(run: Callable[[Callable[[Any, list[str]], None]], Any], games: int,
-                        as_json: bool, records: IO[str] | None,
-                        text: Callable[[Any], str]) -> None:
-    """The ``simulate`` command of every game, once its players and rules are read:
-    ``run(on_game)`` plays the ``games`` games (a progress bar on a terminal), every game
-    goes to ``records`` as a record line if asked, and the summary is printed (JSON, or
-    ``text``), the external bots' incidents on stderr."""
-    def write(game: Any, players: list[str]) -> None:
-        if records is not None:
-            records.write(dumps_compact(game.to_record(players)) + "\n")
+EXIT_LOST = 75
+"""``simulate`` on several processes or a cluster: some deals were not played (their
+slices were lost); the message names them and how to play them again."""
 
-    if not as_json and sys.stderr.isatty():
-        with click.progressbar(length=games, label="deals", file=sys.stderr) as bar:
-            def step(game: Any, players: list[str]) -> None:
-                write(game, players)
-                bar.update(1)
-            summary = run(step)
-    else:
-        summary = run(write)
+
+def simulate_and_report(run: Callable[[Callable[[list[str]], None] | None,
+                                       Callable[[int], None]], Any],
+                        games: int, as_json: bool, records: IO[str] | None,
+                        text: Callable[[Any], str],
+                        again: Callable[[int, int], str] | None = None) -> None:
+    """The ``simulate`` command of every game, once its players and rules are read:
+    ``run(write, advance)`` plays the ``games`` games, handing the games' record lines
+    to ``write`` (None when no records are asked) in deal order and counting the games
+    played with ``advance(n)`` (a progress bar on a terminal); the records go to
+    ``records``, and the summary is printed (JSON, or ``text``), the external bots'
+    incidents on stderr.
+
+    When slices of a run in several processes or on a cluster were lost
+    (:class:`advisor.games.parallel.SlicesLost`), the records of the others are written,
+    the lost deals are named on stderr with the command that plays them again
+    (``again(first, games)``), no summary is printed and the exit code is
+    :data:`EXIT_LOST`."""
+    write = None
+    if records is not None:
+        out = records
+
+        def write(lines: list[str]) -> None:
+            out.write("".join(line + "\n" for line in lines))
+
+    try:
+        if not as_json and sys.stderr.isatty():
+            with click.progressbar(length=games, label="deals", file=sys.stderr) as bar:
+                summary = run(write, bar.update)
+        else:
+            summary = run(write, lambda n: None)
+    except SlicesLost as err:
+        click.echo(f"advisor: {err}", err=True)
+        if again is not None:
+            click.echo("advisor: play them again with:", err=True)
+            for part in err.ranges():
+                click.echo(f"  {again(part.first, part.games)}", err=True)
+        sys.exit(EXIT_LOST)
+    except SliceFailed as err:
+        fail_internal(err)
+        return
     click.echo(dumps(summary.to_json()) if as_json else text(summary))
     for inc in summary.incidents:
         click.echo(f"advisor: seat {inc.seat} ({inc.bot}): {inc.reason}", err=True)

@@ -7,6 +7,7 @@ same group by :mod:`advisor.cli`.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Callable
 from typing import IO, Any
@@ -15,6 +16,7 @@ import click
 
 from advisor.cli.common import (
     EXIT_BAD_INPUT,
+    EXIT_LOST,
     EXIT_USAGE,
     Item,
     dumps,
@@ -25,6 +27,7 @@ from advisor.cli.common import (
 from advisor.errors import AdvisorError
 from advisor.games.bots import DEFAULT_TIME_LIMIT
 from advisor.games.faces import Faces, Field, GameInfo, Verb, object_from_flags
+from advisor.games.parallel import Cluster, ClusterError, record_line, simulate_in_slices
 
 
 def option(f: Field) -> click.Parameter:
@@ -117,12 +120,18 @@ def verb_command(info: GameInfo, verb: Verb) -> click.Command:
 
 
 def simulate_command(info: GameInfo, faces: Faces) -> click.Command:
-    """``advisor GAME simulate``: deals between bots, win shares, points, settlements."""
+    """``advisor GAME simulate``: deals between bots, win shares, points, settlements —
+    in this process, in ``--jobs`` local processes or on a Dask ``--cluster``, with the
+    same result."""
     low, high = info.players
     params: list[click.Parameter] = [
         click.Option(["--games", "-n", "games"], type=click.IntRange(min=1), default=100,
                      show_default=True, help="Deals to play (each once per seat with "
                                              "--duplicate)."),
+        click.Option(["--first", "first"], type=click.IntRange(min=0), default=0,
+                     show_default=True, metavar="K",
+                     help="The number of the first deal: deals K to K+GAMES-1 of the seed "
+                          "(a part of a longer run, e.g. deals a lost run did not play)."),
         click.Option(["--seed", "-s", "seed"], type=int, default=0, show_default=True,
                      help="Seed: the same seed plays the same deals."),
         click.Option(["--seats", "seats"], default=faces.simulate_seats, show_default=True,
@@ -136,18 +145,44 @@ def simulate_command(info: GameInfo, faces: Faces) -> click.Command:
         click.Option(["--time-limit", "time_limit"], type=click.FloatRange(min=0.01),
                      default=DEFAULT_TIME_LIMIT, show_default=True,
                      help="Seconds an exec: bot may take per decision."),
+        click.Option(["--jobs", "-j", "jobs"], type=click.IntRange(min=1), default=1,
+                     show_default=True, metavar="N",
+                     help="Local processes to play the deals in; the result is the same "
+                          "for any N."),
+        click.Option(["--cluster", "cluster"], metavar="ADDRESS",
+                     help="Play the deals on the Dask cluster whose scheduler is at ADDRESS "
+                          "(tcp://HOST:8786; docs/scale.md); the result is the same."),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the summary as JSON."),
     ]
 
-    def callback(games: int, seed: int, seats: str, duplicate: bool, records: IO[str] | None,
-                 time_limit: float, as_json: bool, **options: Any) -> None:
+    def callback(games: int, first: int, seed: int, seats: str, duplicate: bool,
+                 records: IO[str] | None, time_limit: float, jobs: int, cluster: str | None,
+                 as_json: bool, **options: Any) -> None:
         specs = [s.strip() for s in seats.split(",")]
         chosen = object_from_flags(faces.simulate_fields, options)
+        if cluster is not None and jobs != 1:
+            raise click.UsageError("--jobs and --cluster: one or the other (a cluster's "
+                                   "workers are its processes)")
+        kwargs = {"seed": seed, "duplicate": duplicate, "time_limit": time_limit, **chosen}
 
-        def run(on_game: Callable[[Any, list[str]], None]) -> Any:
+        def run(write: Callable[[list[str]], None] | None,
+                advance: Callable[[int], None]) -> Any:
             try:
-                return info.simulate(specs, games=games, seed=seed, duplicate=duplicate,
-                                     time_limit=time_limit, on_game=on_game, **chosen)
+                if jobs == 1 and cluster is None:
+                    def on_game(game: Any, players: list[str]) -> None:
+                        if write is not None:
+                            write([record_line(game, players)])
+                        advance(1)
+
+                    at = {"first": first} if first else {}  # a game's own default else
+                    return info.simulate(specs, games=games, on_game=on_game, **at, **kwargs)
+                return simulate_in_slices(info.simulate, specs, games=games, first=first,
+                                          options=kwargs, jobs=jobs, cluster=cluster,
+                                          on_records=write, on_progress=advance,
+                                          on_cluster=said)
+            except ClusterError as err:
+                click.echo(f"advisor: {err.message}", err=True)
+                sys.exit(EXIT_BAD_INPUT)
             except AdvisorError as err:
                 click.echo(f"advisor: {err.message}", err=True)
                 # the players or the options asked for cannot make a table: a usage error
@@ -155,15 +190,44 @@ def simulate_command(info: GameInfo, faces: Faces) -> click.Command:
                 sys.exit(EXIT_USAGE if (err.field or "").split(".")[0] in usage
                          else EXIT_BAD_INPUT)
 
+        def said(found: Cluster) -> None:
+            click.echo(f"advisor: cluster {found.address}: {found.workers} workers, "
+                       f"{found.threads} threads", err=True)
+
+        def again(part_first: int, part_games: int) -> str:
+            """The command that plays deals part_first… again, with the same options."""
+            words = ["advisor", info.name, "simulate", "--seed", str(seed), "--seats", seats]
+            if duplicate:
+                words.append("--duplicate")
+            for f in faces.simulate_fields:
+                value = chosen.get(f.name)
+                if f.kind == "flag":
+                    words += [f.flag] if value else []
+                elif f.kind in ("many", "arguments"):
+                    words += [w for v in value or () for w in (f.flag, str(v))]
+                elif value is not None:
+                    words += [f.flag, str(value)]
+            words += ["--first", str(part_first), "--games", str(part_games)]
+            if time_limit != DEFAULT_TIME_LIMIT:
+                words += ["--time-limit", f"{time_limit:g}"]
+            words += ["--cluster", cluster] if cluster is not None else ["--jobs", str(jobs)]
+            if records is not None:
+                words += ["--records", "FILE"]
+            return shlex.join(words)
+
         text = faces.simulation_text or (lambda s: dumps(s.to_json()))
         simulate_and_report(run, games * (len(specs) if duplicate else 1), as_json, records,
-                            text)
+                            text, again)
 
     return click.Command(
         "simulate", params=params, callback=callback,
-        help="Play deals between bots and report win shares, points and settlements.\n\n\b\n"
+        help="Play deals between bots and report win shares, points and settlements.\n\n"
+             "With --jobs N or --cluster ADDRESS the deals are cut into slices played in "
+             "parallel and merged: the summary and the records are those of one process "
+             "(only the timings differ). Deals that could not be played are named with the "
+             f"command that plays them again (exit code {EXIT_LOST}).\n\n\b\n"
              f"Example:\n  advisor {info.name} simulate --games 200 --seed 1 --seats "
-             f"{faces.simulate_seats} --duplicate")
+             f"{faces.simulate_seats} --duplicate --jobs 2")
 
 
 def game_group(info: GameInfo, extras: click.Group | None = None) -> click.Group:
