@@ -31,8 +31,11 @@ DEFAULTS: dict[str, Any] = {
     "ADVICE_QUEUE_WAIT_S": 1.0,  # the longest wait for a slot
     "ADVICE_DEADLINE_S": 10.0,  # no advice request runs past this, waiting included
     "RETRY_AFTER_S": 1,  # the Retry-After of a 503
-    # The browser game's tables (service/playstore.py): SQLite file (default: play.sqlite3
-    # in the instance folder) and how long an unplayed table is kept.
+    # The browser game's tables (service/playstore.py): a database URL that several hosts
+    # share (PostgreSQL: ADVISOR_DATABASE_URL=postgresql://USER:PASSWORD@HOST/NAME),
+    # else a SQLite file (default: play.sqlite3 in the instance folder); and how long an
+    # unplayed table is kept.
+    "DATABASE_URL": None,
     "PLAY_DB": None,
     "PLAY_TTL_S": 24 * 3600,
 }
