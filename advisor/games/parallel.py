@@ -30,7 +30,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from advisor.errors import AdvisorError
 from advisor.games.simulate import RunSummary
@@ -47,6 +48,8 @@ NO_WORKER_S = 60.0
 """How long a cluster may have no worker at all before the slices left are given up."""
 WATCH_S = 1.0
 """How often the cluster is looked at while slices are played."""
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -134,8 +137,8 @@ def cut(first: int, games: int, parts: int, most: int = MAX_SLICE) -> list[Slice
     return slices
 
 
-def play_slice(simulate: Callable[..., RunSummary], specs: Sequence[str], part: Slice,
-               options: Mapping[str, Any], records: bool) -> Played:
+def play_slice(simulate: Callable[..., RunSummary], specs: Sequence[str],
+               options: Mapping[str, Any], records: bool, part: Slice) -> Played:
     """Play one slice where this runs (a local process, a cluster's worker): the game's
     ``simulate`` on its deals, with ``options`` (seed, duplicate, the game's own)."""
     lines: list[str] | None = [] if records else None
@@ -144,13 +147,8 @@ def play_slice(simulate: Callable[..., RunSummary], specs: Sequence[str], part: 
         assert lines is not None
         lines.append(record_line(game, players))
 
-    try:
-        summary = simulate(list(specs), games=part.games, first=part.first,
-                           on_game=keep if records else None, **options)
-    except AdvisorError:
-        raise  # the run is refused: the players, the options
-    except Exception:
-        raise SliceFailed(f"{part}: {traceback.format_exc()}") from None
+    summary = simulate(list(specs), games=part.games, first=part.first,
+                       on_game=keep if records else None, **options)
     return Played(part, summary, lines)
 
 
@@ -185,50 +183,24 @@ def simulate_in_slices(
     ``on_records(lines)`` receives the records of the games (one JSON line each), in deal
     order; ``on_progress(games)`` is told the games of each slice as it ends;
     ``on_cluster`` what the cluster is, once reached. Raises :class:`ClusterError` when
-    the cluster cannot be reached, :class:`SlicesLost` when slices could not be played,
-    and the library's error when the run itself is refused (the players, the options).
+    the cluster cannot be reached, :class:`SlicesLost` when slices could not be played
+    (after every other slice's records), and the library's error when the run itself is
+    refused (the players, the options).
     """
-    options = dict(options or {})
     started = time.perf_counter()
-    with _executor(jobs, cluster, on_cluster) as (executor, workers, alive):
-        parts = cut(first, games, SLICES_PER_WORKER * workers)
-        pending: dict[Future[Played], Slice] = {
-            executor.submit(play_slice, simulate, list(specs), part, options,
-                            on_records is not None): part
-            for part in parts}
-        played: dict[Slice, Played] = {}
-        lost: dict[Slice, str] = {}
-        written = 0  # the slices whose records are written: a prefix of ``parts``
-        try:
-            while pending:
-                done, _ = wait(pending, timeout=WATCH_S, return_when=FIRST_COMPLETED)
-                for future in done:
-                    part = pending.pop(future)
-                    try:
-                        played[part] = future.result()
-                    except (AdvisorError, SliceFailed):
-                        raise  # the run is refused, or a bug: the same for every slice
-                    except Exception as err:  # the process or the worker was lost
-                        lost[part] = _why(err)
-                        continue
-                    if on_progress is not None:
-                        on_progress(played[part].summary.games)
-                while written < len(parts) and parts[written] in played:
-                    _write(played[parts[written]], on_records)
-                    written += 1
-                if pending and (why := alive()) is not None:
-                    lost.update((part, why) for part in pending.values())
-                    break
-        finally:
-            for future in pending:
-                future.cancel()
-    for part in parts[written:]:  # after a lost slice: the later ones, still in deal order
-        if part in played:
-            _write(played[part], on_records)
-    if lost:
-        order = sorted(lost, key=lambda s: s.first)
-        raise SlicesLost(order, sum(p.games for p in played), lost[order[0]])
-    results = [played[part] for part in parts]
+
+    def write(part: Slice, played: Played) -> None:
+        if on_records is not None and played.records is not None:
+            on_records(played.records)
+        played.records = None  # written: no need to keep them
+
+    work = partial(play_slice, simulate, list(specs), dict(options or {}),
+                   on_records is not None)
+    results = in_slices(work, first=first, games=games, jobs=jobs, cluster=cluster,
+                        in_order=write,
+                        on_done=None if on_progress is None else
+                        lambda part, played: on_progress(played.summary.games),
+                        on_cluster=on_cluster)
     summary = results[0].summary
     for result in results[1:]:
         summary.merge(result.summary)
@@ -236,10 +208,78 @@ def simulate_in_slices(
     return summary
 
 
-def _write(played: Played, on_records: Callable[[list[str]], None] | None) -> None:
-    if on_records is not None and played.records is not None:
-        on_records(played.records)
-    played.records = None  # written: no need to keep them
+def in_slices(
+    work: Callable[[Slice], R],
+    *,
+    first: int,
+    games: int,
+    jobs: int = 1,
+    cluster: str | None = None,
+    in_order: Callable[[Slice, R], None] | None = None,
+    on_done: Callable[[Slice, R], None] | None = None,
+    on_cluster: Callable[[Cluster], None] | None = None,
+) -> list[R]:
+    """``work(slice)`` for every slice of the deals ``first … first+games−1`` (:func:`cut`,
+    at least :data:`SLICES_PER_WORKER` per process or worker thread), in ``jobs`` local
+    processes or on the Dask cluster at ``cluster``: the results in deal order. ``work``
+    must be picklable (a module's function, or a :func:`functools.partial` of one).
+
+    ``on_done(slice, result)`` is called as each slice ends, ``in_order(slice, result)``
+    in deal order (a slice once those before it are done; after a lost slice, at the
+    end). A slice whose process or worker was lost is retried by the cluster if it can;
+    if not, the others are still collected and :class:`SlicesLost` names the lost ones.
+    An :class:`AdvisorError` raised by ``work`` is raised as it is; any other error of
+    ``work`` (a bug) as :class:`SliceFailed` with its traceback.
+    """
+    with _executor(jobs, cluster, on_cluster) as (executor, workers, alive):
+        parts = cut(first, games, SLICES_PER_WORKER * workers)
+        pending: dict[Future[R], Slice] = {
+            executor.submit(_guarded, work, part): part for part in parts}
+        results: dict[Slice, R] = {}
+        lost: dict[Slice, str] = {}
+        told = 0  # the slices given to in_order: a prefix of ``parts``
+        try:
+            while pending:
+                done, _ = wait(pending, timeout=WATCH_S, return_when=FIRST_COMPLETED)
+                for future in done:
+                    part = pending.pop(future)
+                    try:
+                        results[part] = future.result()
+                    except (AdvisorError, SliceFailed):
+                        raise  # the run is refused, or a bug: the same for every slice
+                    except Exception as err:  # the process or the worker was lost
+                        lost[part] = _why(err)
+                        continue
+                    if on_done is not None:
+                        on_done(part, results[part])
+                while told < len(parts) and parts[told] in results:
+                    if in_order is not None:
+                        in_order(parts[told], results[parts[told]])
+                    told += 1
+                if pending and (why := alive()) is not None:
+                    lost.update((part, why) for part in pending.values())
+                    break
+        finally:
+            for future in pending:
+                future.cancel()
+    for part in parts[told:]:  # after a lost slice: the later ones, still in deal order
+        if part in results and in_order is not None:
+            in_order(part, results[part])
+    if lost:
+        order = sorted(lost, key=lambda s: s.first)
+        raise SlicesLost(order, sum(p.games for p in results), lost[order[0]])
+    return [results[part] for part in parts]
+
+
+def _guarded(work: Callable[[Slice], R], part: Slice) -> R:
+    """``work(part)``, where the slice is played: a bug comes back as SliceFailed with the
+    traceback from there (a lost process or worker is told apart from it)."""
+    try:
+        return work(part)
+    except AdvisorError:
+        raise  # the run is refused: the players, the options
+    except Exception:
+        raise SliceFailed(f"{part}: {traceback.format_exc()}") from None
 
 
 def _why(err: BaseException) -> str:
@@ -347,4 +387,5 @@ def _reason(err: BaseException) -> str:
 
 
 __all__ = ["CONNECT_TIMEOUT_S", "MAX_SLICE", "Cluster", "ClusterError", "Played", "Slice",
-           "SliceFailed", "SlicesLost", "cut", "play_slice", "record_line", "simulate_in_slices"]
+           "SliceFailed", "SlicesLost", "cut", "in_slices", "play_slice", "record_line",
+           "simulate_in_slices"]

@@ -19,12 +19,15 @@ from click.testing import CliRunner
 
 from advisor.cli import main
 from advisor.cli.common import EXIT_BAD_INPUT, EXIT_LOST, EXIT_USAGE
+from advisor.errors import AdvisorError
 from advisor.games import parallel
 from advisor.games.parallel import (
     ClusterError,
     Slice,
+    SliceFailed,
     SlicesLost,
     cut,
+    in_slices,
     play_slice,
     record_line,
     simulate_in_slices,
@@ -73,7 +76,7 @@ def test_slices_of_random_players_merge_into_the_whole_run(game: Any) -> None:
     # each bot's randomness is started afresh at every game: slices play what the whole plays
     specs = seats_of(game)
     whole, lines = one_process(game, specs, games=6, first=2, seed=4, duplicate=True)
-    parts = [play_slice(game.simulate, specs, s, {"seed": 4, "duplicate": True}, True)
+    parts = [play_slice(game.simulate, specs, {"seed": 4, "duplicate": True}, True, s)
              for s in (Slice(2, 1), Slice(3, 3), Slice(6, 2))]
     merged = parts[0].summary
     for p in parts[1:]:
@@ -116,6 +119,21 @@ def test_the_command_line_gives_the_same_json_and_records_for_any_jobs(tmp_path:
         runs.append((timeless(json.loads(r.stdout)), records.read_text("utf-8")))
     assert runs[0] == runs[1]
     assert runs[0][0]["deals"] == 9 and len(runs[0][1].splitlines()) == 27
+
+
+def bug(part: Slice) -> int:
+    return part.first // 0
+
+
+def refused(part: Slice) -> int:
+    raise AdvisorError("seats: refused", field="seats")
+
+
+def test_a_bug_in_a_slice_is_an_error_not_a_lost_slice() -> None:
+    with pytest.raises(SliceFailed, match="ZeroDivisionError"):
+        in_slices(bug, first=0, games=4, jobs=2)
+    with pytest.raises(AdvisorError, match="seats: refused"):
+        in_slices(refused, first=0, games=4, jobs=2)
 
 
 def test_a_refused_run_is_refused_once_whatever_the_jobs() -> None:
