@@ -12,8 +12,9 @@ stated chance is the chance to win the deal (``win``). Khanhoo: the advisor (def
 budget, ``--budget-ms``) and ``--players`` − 1 greedy bots (3-player table by default);
 the stated chance is the chance of going out first (``p_first``). Deals are duplicate —
 each is played once with the advisor in every seat — from seed ``--seed`` (not the seeds
-the value models were fitted on), split into slices for ``--jobs`` processes (the same
-deals whatever the number of processes).
+the value models were fitted on), split into slices for ``--jobs`` processes or the
+workers of a Dask cluster (``--cluster ADDRESS``, docs/scale.md; the same deals wherever
+they are played).
 
 Chắn's opponents may be other bots (``--opponent random``): the model is fitted against
 greedy bots, and this shows how far its chances are off against others.
@@ -40,7 +41,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.calibration import Reliability
 from advisor.games.bots import BaseBot
+from advisor.games.parallel import Slice, in_slices
 from advisor.games.simulate import play as play_deal
 
 Decision = dict[str, Any]
@@ -99,8 +101,9 @@ class Recorder(BaseBot):
                     r["score"] = result["scores"][self.seat]
 
 
-def chan_slice(args: tuple[int, int, int, float, str | None, str]) -> list[Decision]:
-    seed, first, deals, budget, root, opponent = args
+def chan_slice(seed: int, budget: float, root: str | None, opponent: str,
+               part: Slice) -> list[Decision]:
+    first, deals = part.first, part.games
     if root:  # another checkout's advisor: forget this one's modules, import that one's
         for name in [m for m in sys.modules if m == "advisor" or m.startswith("advisor.")]:
             if name != "advisor.calibration" and not name.startswith("advisor.games"):
@@ -125,11 +128,11 @@ def chan_slice(args: tuple[int, int, int, float, str | None, str]) -> list[Decis
     return rows
 
 
-def khanhoo_slice(args: tuple[int, int, int, float, int]) -> list[Decision]:
+def khanhoo_slice(seed: int, budget: float, players: int, part: Slice) -> list[Decision]:
     from advisor.khanhoo.seats import make_bot
     from advisor.khanhoo.simulate import games_of
 
-    seed, first, deals, budget, players = args
+    first, deals = part.first, part.games
     rows: list[Decision] = []
     games = games_of(players, games=deals, seed=seed, duplicate=True, first=first)
     for n, (r, game) in enumerate(games):
@@ -218,6 +221,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler's address "
+                                                         "(instead of --jobs)")
     ap.add_argument("--budget-ms", type=float, help="the advisor's budget [its default]")
     ap.add_argument("--players", type=int, default=3, help="Khanhoo: players at the table")
     ap.add_argument("--png", type=Path, help="draw the reliability diagram here")
@@ -233,28 +238,22 @@ def main() -> None:
         budget = args.budget_ms or DEFAULT_BUDGET_MS
         if args.root and not args.budget_ms:
             raise SystemExit("--root needs --budget-ms (that advisor's own default)")
-        step = max(1, -(-args.deals // (args.jobs * 8)))
         root = str(args.root.resolve()) if args.root else None
-        work: Any = [(args.seed, k, min(step, args.deals - k), budget, root, args.opponent)
-                     for k in range(0, args.deals, step)]
-        fn: Any = chan_slice
+        work: Any = partial(chan_slice, args.seed, budget, root, args.opponent)
         what = f"Chắn: the advisor against three {args.opponent} bots, chance to win the deal"
         title = f"Chắn · chance to win the deal (advisor vs 3 {args.opponent} bots)"
     else:
         from advisor.khanhoo.advice import Budget
 
         budget = args.budget_ms or Budget().seconds * 1000
-        step = max(1, -(-args.deals // (args.jobs * 8)))
-        work = [(args.seed, k, min(step, args.deals - k), budget, args.players)
-                for k in range(0, args.deals, step)]
-        fn = khanhoo_slice
+        work = partial(khanhoo_slice, args.seed, budget, args.players)
         what = (f"Khanhoo: the advisor against {args.players - 1} greedy bots, chance of "
                 "going out first")
         title = (f"Khanhoo · chance of going out first (advisor vs {args.players - 1} "
                  "greedy bots)")
     started = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
-        rows = [r for part in pool.map(fn, work) for r in part]
+    rows = [r for part in in_slices(work, first=0, games=args.deals, jobs=args.jobs,
+                                    cluster=args.cluster) for r in part]
     wall = time.perf_counter() - started
     rel = Reliability.of((r["p"], r["won"]) for r in rows)
     times = sorted(r["ms"] for r in rows)
@@ -272,7 +271,8 @@ def main() -> None:
                           "ms_p50": round(p50, 2), "ms_p99": round(p99, 2)}))
         return
     print(f"# {' '.join(sys.argv)}")
-    print(f"# Python {platform.python_version()}, {args.jobs} processes, {wall:.0f} s wall")
+    where = f"the cluster at {args.cluster}" if args.cluster else f"{args.jobs} processes"
+    print(f"# Python {platform.python_version()}, {where}, {wall:.0f} s wall")
     print(f"{what}; {args.deals} duplicate deals, seed {args.seed}, budget {budget:g} ms")
     print(rel.text())
     for line in (stated_vs_observed(rows, "pay", "expected settlement", "+")
@@ -282,7 +282,7 @@ def main() -> None:
     certain = sum(1 for r in rows if r["certain"])
     print(f"certain outcomes stated: {certain} ({sum(r['won'] for r in rows if r['certain'])}"
           " won)")
-    print(f"time per decision (while {args.jobs} processes run): median {p50:.1f} ms, "
+    print(f"time per decision (while {where} run): median {p50:.1f} ms, "
           f"99 % {p99:.1f} ms, worst {times[-1]:.1f} ms")
 
 

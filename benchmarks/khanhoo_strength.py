@@ -2,6 +2,7 @@
 
     python benchmarks/khanhoo_strength.py [--deals 1000] [--players 3] [--seed 1]
                                           [--budget-ms 100] [--opponent greedy] [--jobs 2]
+                                          [--cluster tcp://HOST:8786]
 
 Plays DEALS deals in duplicate (each deal once per seat rotation, so every player gets
 every hand) between the advisor (seat spec ``advisor:BUDGET``) and PLAYERS − 1 copies of
@@ -10,8 +11,9 @@ mean settlement with its 95% interval, how each player's wins came (the card tha
 completed the hand: drawn from the stock, taken or bumped from a discard, or dealt), and
 the advisor's share over the opponents' mean share (goal: 1.5). The budget is wall-clock
 time: on a loaded machine the advisor computes less and plays weaker.
-The deals are split into slices played by JOBS processes and the slices merged (the
-deals are the same whatever JOBS is).
+The deals are split into slices played by JOBS processes and merged
+(``advisor.games.parallel``, as ``advisor khanhoo simulate --jobs``): the result is the
+same whatever JOBS is, but for the advisor's time budget.
 Then plays LATENCY more deals with the advisor in seat 0 and prints its time per
 decision (median, 99th percentile, worst).
 """
@@ -24,12 +26,12 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.games.advice import AdvisorBot
+from advisor.games.parallel import simulate_in_slices
 from advisor.khanhoo.advice import Budget, advise
 from advisor.khanhoo.game import Game
 from advisor.khanhoo.seats import make_bot
@@ -48,20 +50,12 @@ def latency(players: int, opponent: str, budget_ms: float, deals: int, seed: int
           f"worst {t[-1] * 1000:.0f} ms")
 
 
-def run_slice(args: tuple[list[str], int, int, int]) -> Summary:
-    specs, seed, first, games = args
-    return simulate(specs, games=games, seed=seed, duplicate=True, first=first)
-
-
-def tournament(specs: list[str], deals: int, seed: int, jobs: int) -> None:
+def tournament(specs: list[str], deals: int, seed: int, jobs: int,
+               cluster: str | None = None) -> None:
     start = time.perf_counter()
-    step = -(-deals // (jobs * 4))
-    slices = [(specs, seed, k, min(step, deals - k)) for k in range(0, deals, step)]
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(run_slice, slices))
-    s = parts[0]
-    for part in parts[1:]:
-        s.merge(part)
+    s = simulate_in_slices(simulate, specs, games=deals, jobs=jobs, cluster=cluster,
+                           options={"seed": seed, "duplicate": True})
+    assert isinstance(s, Summary)
     seconds = time.perf_counter() - start
     for p in s.players:
         lo, hi = p.share_ci95()
@@ -76,8 +70,9 @@ def tournament(specs: list[str], deals: int, seed: int, jobs: int) -> None:
     adv, *rest = s.players
     mean_rest = sum(p.win_share for p in rest) / len(rest)
     print(f"advisor share / opponents' mean share = {adv.win_share / mean_rest:.2f} "
-          f"(goal 1.5); draws {s.draws}; {s.games} games in {seconds:.0f} s with {jobs} "
-          "processes", flush=True)
+          f"(goal 1.5); draws {s.draws}; {s.games} games in {seconds:.0f} s "
+          f"{f'on the cluster at {cluster}' if cluster else f'with {jobs} processes'}",
+          flush=True)
 
 
 def main() -> None:
@@ -91,12 +86,14 @@ def main() -> None:
     ap.add_argument("--opponent", default="greedy")
     ap.add_argument("--latency", type=int, default=50, help="deals timed for the latency")
     ap.add_argument("--jobs", type=int, default=2, help="processes for the tournament")
+    ap.add_argument("--cluster", metavar="ADDRESS",
+                    help="play the tournament on this Dask cluster instead (docs/scale.md)")
     args = ap.parse_args()
     specs = [f"advisor:{args.budget_ms:g}"] + [args.opponent] * (args.players - 1)
     print(f"# Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, "
           f"{args.deals} deals × {args.players} rotations, seats {','.join(specs)}", flush=True)
     if args.deals:
-        tournament(specs, args.deals, args.seed, args.jobs)
+        tournament(specs, args.deals, args.seed, args.jobs, args.cluster)
     if args.latency:
         latency(args.players, args.opponent, args.budget_ms, args.latency, args.seed)
 
