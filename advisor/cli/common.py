@@ -266,11 +266,6 @@ def reader_gone() -> NoReturn:
     sys.exit(1)
 
 
-def dumps_compact(obj: Any) -> str:
-    """Compact one-line JSON, for files of records."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
-
 def dumps(obj: Any) -> str:
     """Stable one-line JSON (key order as built, UTF-8 kept)."""
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))

@@ -174,7 +174,7 @@ def simulate_command(info: GameInfo, faces: Faces) -> click.Command:
                             write([record_line(game, players)])
                         advance(1)
 
-                    at = {"first": first} if first else {}  # a game's own default else
+                    at = {"first": first} if first else {}  # given only when asked
                     return info.simulate(specs, games=games, on_game=on_game, **at, **kwargs)
                 return simulate_in_slices(info.simulate, specs, games=games, first=first,
                                           options=kwargs, jobs=jobs, cluster=cluster,
