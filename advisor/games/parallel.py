@@ -16,6 +16,8 @@ play it elsewhere, or the cluster went away — is *lost*: the others are still
 collected (their records written), then :class:`SlicesLost` names the lost deals, so
 that they can be played again (``first``/``games``).
 
+Any other job cut by deals (a benchmark's) uses the same runner: :func:`in_slices`.
+
 >>> cut(0, 10, 3)
 [Slice(first=0, games=4), Slice(first=4, games=3), Slice(first=7, games=3)]
 """
