@@ -4,7 +4,8 @@ counts, Q8), with the method and a one-line explanation, under a budget in milli
 
 * **Winning now** (Q5, Q7) is certain: 100 %, method ``exact``.
 * **Otherwise** the actions are first ordered by the ``greedy`` heuristic (the distance
-  each leaves, then the unseen copies of its waits, then the cards' partners), and the
+  each leaves, then the unseen copies of its waits, then — the advisor's own addition —
+  whether the next player threw that card himself, then the cards' partners), and the
   leading ones (at most :attr:`Budget.candidates`) are judged by **sampled playouts**:
   the cards the seat has not seen are dealt at random to the other hands and the
   stock, the action is played, and the deal is played out by every seat with a fast
@@ -73,6 +74,7 @@ class Budget(games_advice.Budget):
 
     candidates: int = 4  # actions judged by playouts, the heuristic's best first
     max_playouts: int = 2000  # per candidate
+    switch_z: float = 2.0  # how clearly another action must beat the heuristic's choice
 
 
 @dataclass(frozen=True)
@@ -258,7 +260,10 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
         if a.do == "discard":
             assert a.card is not None
             k = discard_key(view, view.hand, view.eye, view.target, view.own, a.card)
-            keyed.append((k, a, k[0], None))
+            # among equal distances and waits, a card the next player threw himself is
+            # safer: only he may win with it (Q7)
+            safe = a.card in view.thrown_by((view.seat + 1) % view.players)
+            keyed.append(((k[0], k[1], not safe, *k[2:]), a, k[0], None))
         elif a.do == "take":
             d = take_value(view, a)
             follow = _follow(view, a)
@@ -287,7 +292,7 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
             judged.append(Option(act, "heuristic", None, 0.0, 0, dist, _describe(act, view)))
     if played >= 10 and judged:  # too few deals say nothing
         order = sorted(range(len(judged)), key=lambda n: -won[n])
-        if order[0] != 0 and _paired_z(outcomes[order[0]], outcomes[0]) <= 2:
+        if order[0] != 0 and _paired_z(outcomes[order[0]], outcomes[0]) <= budget.switch_z:
             order.remove(0)  # not clearly better: the heuristic's choice stays first
             order.insert(0, 0)
         judged = [judged[n] for n in order]

@@ -527,7 +527,7 @@ class Game(RuleEngine):
                     self.seats[seat].counts(), tuple(tuple(s.melds) for s in self.seats),
                     tuple(self.pile), offer.card if offer else None,
                     offer.by if offer else None, tuple(sum(s.hand) for s in self.seats),
-                    len(self.stock))
+                    len(self.stock), tuple(tuple(s.discards) for s in self.seats))
 
     def cards_in_play(self) -> Counts:
         """Every card's whereabouts summed (hands, exposed groups, stock, pile): always the

@@ -23,7 +23,8 @@ from advisor.qing.solver import HAND_SIZE, Group
 
 VIEW_PHASES = ("turn", "offer", "over")
 _FIELDS = ("seat", "phase", "players", "dealer", "to_act", "options", "hand", "melds",
-           "pile", "offer", "hand_sizes", "stock_left")
+           "pile", "offer", "hand_sizes", "stock_left", "discards")
+_OPTIONAL = ("discards",)
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class View:
     offer_by: int | None
     hand_sizes: tuple[int, ...]  # concealed cards of each seat
     stock_left: int
+    discards: tuple[tuple[Card, ...], ...] = ()  # every card each seat threw, in order
 
     # --- what the seat knows ---------------------------------------------------------------
 
@@ -76,6 +78,10 @@ class View:
         """Copies of each kind the seat has not seen: in other hands or the stock."""
         return tuple(p - a - b for p, a, b in zip(PACK, self.own, self.seen))
 
+    def thrown_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` has thrown this deal (none when the VIEW does not say)."""
+        return self.discards[seat] if self.discards else ()
+
     def __getitem__(self, key: str) -> Any:
         """The field of the VIEW's JSON (``view["seat"]``)."""
         return self.to_json()[key]
@@ -92,6 +98,7 @@ class View:
             "offer": None if self.offer is None else {"card": self.offer.code,
                                                       "by": self.offer_by},
             "hand_sizes": list(self.hand_sizes), "stock_left": self.stock_left,
+            "discards": [[c.code for c in d] for d in self.discards],
         }
 
     @classmethod
@@ -102,7 +109,7 @@ class View:
         unknown = sorted(set(obj) - set(_FIELDS))
         if unknown:
             raise PositionError(f"{unknown[0]}: unknown field of a VIEW", field=unknown[0])
-        missing = [k for k in _FIELDS if k not in obj]
+        missing = [k for k in _FIELDS if k not in obj and k not in _OPTIONAL]
         if missing:
             raise PositionError(f"{missing[0]}: missing from the VIEW", field=missing[0])
         players = _int(obj, "players", 2, 6)
@@ -153,8 +160,12 @@ class View:
                 for n in sizes):
             raise PositionError("hand_sizes: one count per seat, 0–15", field="hand_sizes")
         stock_left = _int(obj, "stock_left", 0, 120)
+        thrown = obj.get("discards") or [[] for _ in range(players)]
+        if not isinstance(thrown, list) or len(thrown) != players:
+            raise PositionError("discards: one list of cards per seat", field="discards")
+        discards = tuple(tuple(_cards(d, f"discards[{s}]")) for s, d in enumerate(thrown))
         view = cls(seat, phase, players, dealer, to_act, rules, hand, tuple(melds), pile, offer,
-                   offer_by, tuple(sizes), stock_left)
+                   offer_by, tuple(sizes), stock_left, discards)
         if sum(hand) != sizes[seat]:
             raise PositionError(f"hand_sizes: seat {seat} holds {sum(hand)} cards, not "
                                 f"{sizes[seat]}", field="hand_sizes")
