@@ -46,6 +46,10 @@ class View:
     stock_left: int
     discards: tuple[tuple[Card, ...], ...] = ()  # every card each seat threw, in order
 
+    def __post_init__(self) -> None:
+        if not self.discards:  # not given: none known for any seat
+            object.__setattr__(self, "discards", tuple(() for _ in range(self.players)))
+
     # --- what the seat knows ---------------------------------------------------------------
 
     @property
@@ -79,8 +83,8 @@ class View:
         return tuple(p - a - b for p, a, b in zip(PACK, self.own, self.seen))
 
     def thrown_by(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` has thrown this deal (none when the VIEW does not say)."""
-        return self.discards[seat] if self.discards else ()
+        """The cards ``seat`` has thrown this deal (as far as the VIEW says)."""
+        return self.discards[seat]
 
     def __getitem__(self, key: str) -> Any:
         """The field of the VIEW's JSON (``view["seat"]``)."""

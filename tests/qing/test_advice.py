@@ -127,3 +127,12 @@ def test_shared_malformed_record_checks() -> None:
     test = shared.test_a_malformed_record_names_its_field
     for change, field in test.pytestmark[0].args[1]:
         test(kit, change, field)
+
+
+def test_a_position_view_round_trips() -> None:
+    from advisor.qing.view import View
+
+    for obj in ({"hand": WIN}, {"hand": REST, "offer": "3s", "players": 3, "seen": "RF"}):
+        view, _ = advice_request(obj)
+        assert View.from_json(view.to_json()) == view
+        assert view.discards == tuple(() for _ in range(view.players))
