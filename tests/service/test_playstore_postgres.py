@@ -200,6 +200,9 @@ class Service:
     def start(self) -> Service:
         env = {**os.environ, "ADVISOR_DATABASE_URL": self.url, "WEB_CONCURRENCY": "1",
                "GUNICORN_THREADS": "8", "BIND": f"127.0.0.1:{self.port}",
+               # the advisors' turns queue at the worker's gate: let them wait, never 503
+               "ADVISOR_ADVICE_QUEUE": "8", "ADVISOR_ADVICE_QUEUE_WAIT_S": "30",
+               "ADVISOR_ADVICE_DEADLINE_S": "60",
                "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
                                                            os.environ.get("PYTHONPATH")]))}
         with self.log.open("ab") as log:
@@ -253,7 +256,10 @@ def _without_clock(table: dict[str, Any]) -> dict[str, Any]:
 
 def test_two_processes_share_the_tables(two_services: list[Service]) -> None:
     a, b = two_services
-    status, table = a.call("POST", "/v1/play", {"seed": 11})
+    # advisors among the opponents: an action takes them a while to answer, so that the
+    # racing actions below all read the table before the first is written
+    status, table = a.call("POST", "/v1/play", {"seed": 11, "opponents": [
+        "advisor:30", "greedy", "advisor:30"]})
     assert status == 201
     sid = table["id"]
     # made through one, seen and played through the other
