@@ -7,6 +7,7 @@ again with --first/--games completes the run exactly."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import signal
 import sys
@@ -105,6 +106,26 @@ def test_two_processes_play_the_run_of_one(game: Any) -> None:
     assert timeless(summary.to_json()) == whole
     assert written == lines
     assert sum(progress) == summary.games == 12 * len(specs) and len(progress) == 8
+
+
+def test_a_local_process_that_dies_loses_its_slices_and_says_so() -> None:
+    chan = next(g for g in GAMES if g.name == "chan")
+    specs = seats_of(chan)
+    _, lines = one_process(chan, specs, games=24, seed=9)
+    written: list[str] = []
+
+    def kill_one(games: int) -> None:  # a slice is done: kill a process of the pool
+        for child in multiprocessing.active_children():
+            if child.pid is not None:
+                os.kill(child.pid, signal.SIGKILL)
+                return
+
+    with pytest.raises(SlicesLost, match="a local process died") as lost:
+        simulate_in_slices(chan.simulate, specs, games=24, options={"seed": 9}, jobs=2,
+                           on_records=written.extend, on_progress=kill_one)
+    missing = {k for s in lost.value.ranges() for k in range(s.first, s.last + 1)}
+    assert missing and lost.value.played == 24 - len(missing)
+    assert written == [line for k, line in enumerate(lines) if k not in missing]
 
 
 def test_the_command_line_gives_the_same_json_and_records_for_any_jobs(tmp_path: Path) -> None:
