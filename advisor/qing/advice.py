@@ -38,7 +38,7 @@ from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 from advisor.games import advice as games_advice
-from advisor.qing.bots import NEIGHBOURS, discard_key, take_value
+from advisor.qing.bots import NEIGHBOURS, discard_key, partners, take_value
 from advisor.qing.cards import (
     CARDS,
     IS_EXTRA,
@@ -64,6 +64,9 @@ from advisor.qing.solver import HAND_SIZE, solver
 from advisor.qing.view import View
 
 METHODS = ("exact", "only", "playouts", "heuristic", "unsampled")
+HEURISTIC_FLOOR_MS = 500
+"""The heuristic ordering may take this long even under a smaller budget (it is what
+the advisor falls back on); past it and the budget, actions are keyed more cheaply."""
 MAX_BUDGET_MS = 60_000
 """The largest budget a seat spec may give (a minute)."""
 
@@ -254,9 +257,24 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
     rest = [a for a in legal if a.do != "win"]
     # the heuristic's order (the greedy bot's keys) and each action's distance
     keyed: list[tuple[tuple[int, ...], Action, int | None, Card | None]] = []
+    rest.sort(key=lambda a: (a.do != "discard", partners(view.hand, a.card) if a.card else 0))
     now = s.distance(view.hand, eye=view.eye, target=view.target, own=view.own) \
         if view.phase == "offer" else 0
+    # the heuristic's own cost is bounded too: past ``limit`` an action is keyed by its
+    # partners alone (no distance), after every action that has one
+    limit = start + max(budget.seconds, HEURISTIC_FLOOR_MS / 1000)
     for a in rest:
+        if time.perf_counter() > limit:
+            if a.do == "take":
+                after = [h - w for h, w in zip(view.hand, counts_of(a.with_))]
+                keyed.append(((3, 99, -len(a.with_)), a, None, CARDS[_cheap_discard(after)]))
+            elif a.do == "discard":
+                assert a.card is not None
+                keyed.append(((99, 0, 1, partners(view.hand, a.card), -a.card.index), a, None,
+                              None))
+            else:
+                keyed.append(((1, now, 0), a, now, None))
+            continue
         if a.do == "discard":
             assert a.card is not None
             k = discard_key(view, view.hand, view.eye, view.target, view.own, a.card)

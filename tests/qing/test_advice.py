@@ -136,3 +136,14 @@ def test_a_position_view_round_trips() -> None:
         view, _ = advice_request(obj)
         assert View.from_json(view.to_json()) == view
         assert view.discards == tuple(() for _ in range(view.players))
+
+
+def test_the_heuristic_is_bounded_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    import advisor.qing.advice as advice_module
+
+    monkeypatch.setattr(advice_module, "HEURISTIC_FLOOR_MS", 0)
+    g = Game.from_deal(4, seed=6)
+    adv = advise(g.view(g.dealer), g.legal_actions(), budget_ms=0.001, seed=1)
+    assert adv.best in g.legal_actions()
+    assert any(o.distance is None for o in adv.options)  # keyed by partners alone
+    assert len(adv.options) == len(g.legal_actions())
