@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from advisor.errors import AdvisorError
-from advisor.games.bots import BaseBot
+from advisor.games.bots import (
+    DEFAULT_TIME_LIMIT,
+    BaseBot,
+    Bot,
+    BotFactory,
+    make_bot,
+    no_argument,
+)
 
 
 @dataclass(frozen=True)
@@ -96,4 +103,44 @@ def advisor_factory(advise: Advisor, default_ms: float,
     return factory
 
 
-__all__ = ["Advice", "Advisor", "AdvisorBot", "Budget", "advisor_factory"]
+SPEC_HELP = "random | greedy | advisor | advisor:BUDGET_MS | exec:COMMAND"
+
+
+@dataclass(frozen=True)
+class Seats:
+    """A game's seat specs: ``random``, ``exec:COMMAND`` and its own ``builtins`` (read by
+    :func:`advisor.games.bots.make_bot`), each action of an ``exec:`` bot read with
+    ``parse`` (the game's ``Action.from_json``).
+
+    >>> from advisor.games.bots import BaseBot
+    >>> class Lazy(BaseBot):
+    ...     name = "greedy"
+    >>> seats = Seats.standard(lambda seed: Lazy(), None, 50, 1000, parse=lambda obj: obj)
+    >>> seats.make_bot("greedy").name, seats.make_bot("advisor:20").name
+    ('greedy', 'advisor:20')
+    """
+
+    builtins: dict[str, BotFactory]
+    parse: Callable[[object], Any]
+    help: str = SPEC_HELP
+
+    @classmethod
+    def standard(cls, greedy: Callable[[int | None], Bot], advise: Advisor | None,
+                 default_ms: float, max_ms: float, *,
+                 parse: Callable[[object], Any]) -> Seats:
+        """The seats every game has: its ``greedy`` bot and its advisor (``advisor``,
+        ``advisor:BUDGET_MS`` up to ``max_ms``), besides ``random`` and ``exec:``."""
+        return cls({"greedy": no_argument(greedy, "greedy"),
+                    "advisor": advisor_factory(advise, default_ms, max_ms)},  # type: ignore[arg-type]
+                   parse)
+
+    def make_bot(self, spec: str, *, seed: int | None = None,
+                 time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:
+        """A bot from its seat spec; an unknown spec raises :class:`AdvisorError` naming it
+        and the specs the game accepts."""
+        return make_bot(spec, builtins=self.builtins, parse=self.parse, seed=seed,
+                        time_limit=time_limit, help=self.help)
+
+
+__all__ = ["SPEC_HELP", "Advice", "Advisor", "AdvisorBot", "Budget", "Seats",
+           "advisor_factory"]
