@@ -8,7 +8,7 @@ and the faces make its commands and endpoints from those declarations — every 
 ``service.<name>`` when it has some.
 
 >>> [g.name for g in GAMES]
-['chan', 'khanhoo', 'ming']
+['chan', 'khanhoo', 'ming', 'qing']
 >>> game("khanhoo").record_format
 'khanhoo-record/1'
 """
@@ -22,8 +22,9 @@ from advisor.errors import AdvisorError
 from advisor.games.faces import GameInfo
 from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.ming.faces import GAME as MING
+from advisor.qing.faces import GAME as QING
 
-GAMES: tuple[GameInfo, ...] = (CHAN, KHANHOO, MING)  # one line per game
+GAMES: tuple[GameInfo, ...] = (CHAN, KHANHOO, MING, QING)  # one line per game
 
 
 def game(name: str) -> GameInfo:

@@ -86,10 +86,6 @@ class View:
         """The cards ``seat`` has thrown this deal (as far as the VIEW says)."""
         return self.discards[seat]
 
-    def __getitem__(self, key: str) -> Any:
-        """The field of the VIEW's JSON (``view["seat"]``)."""
-        return self.to_json()[key]
-
     # --- JSON --------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:

@@ -28,6 +28,10 @@ from advisor.ming import record as ming_record
 from advisor.ming import seats as ming_seats
 from advisor.ming import simulate as ming_simulate
 from advisor.ming.game import Game as MingGame
+from advisor.qing import record as qing_record
+from advisor.qing import seats as qing_seats
+from advisor.qing import simulate as qing_simulate
+from advisor.qing.game import Game as QingGame
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -60,6 +64,9 @@ KITS = [
     Kit("ming", 2, ming_seats.make_bot, ming_simulate.simulate, ming_record.replay,
         lambda seed: MingGame.from_deal(2, seed=seed), ming_simulate.play,
         EXAMPLES / "ming_bot.py", '{"do": "lead", "cards": ["TM", "9c"]}'),
+    Kit("qing", 4, qing_seats.make_bot, qing_simulate.simulate, qing_record.replay,
+        lambda seed: QingGame.from_deal(4, seed=seed), qing_simulate.play,
+        EXAMPLES / "qing_bot.py", '{"do": "discard", "card": "OT"}'),
 ]
 
 BODIES = {

@@ -43,7 +43,8 @@ class Kit:
 
 KITS = {"chan": Kit(game("chan"), "other_door", "chiu"),
         "khanhoo": Kit(game("khanhoo"), "variation", "four-orphan"),
-        "ming": Kit(game("ming"), "two-greedy", "three-random")}
+        "ming": Kit(game("ming"), "two-greedy", "three-random"),
+        "qing": Kit(game("qing"), "four-greedy", "four-greedy")}
 
 
 @pytest.fixture(params=[g.name for g in GAMES])

@@ -1,6 +1,6 @@
 """The advisor: every legal action ranked, winning now certain, sampled chances with their
 error, inputs from a position or a record prefix, bad requests named; the faces' verbs;
-and the checks every game's records share (tests/games/test_records.py)."""
+(the checks every game's records share run on it in tests/games/test_records.py)."""
 
 from __future__ import annotations
 
@@ -100,33 +100,6 @@ def test_the_verbs_answer_json_objects() -> None:
         assert {"hand", "melds", "seen", "eye6", "extras_replace"} <= set(names)
     with pytest.raises(PositionError):
         score.answer({"hand": WIN, "nope": 1})
-
-
-def shared_records() -> Any:
-    """The shared record checks (tests/games/test_records.py); they import every registered
-    game, so a game being edited elsewhere skips them here rather than fail."""
-    return pytest.importorskip("tests.games.test_records", exc_type=ImportError)
-
-
-@pytest.mark.parametrize("check", [
-    "test_a_changed_result_is_reported",
-    "test_a_truncated_record_is_incomplete_unless_partial",
-    "test_a_move_that_is_not_an_action",
-    "test_a_record_that_is_not_an_object",
-    "test_view_at_a_prefix_is_the_decision_of_the_seat_to_act",
-    "test_view_at_a_finished_deal_has_nothing_to_advise",
-])
-def test_shared_record_checks(check: str) -> None:
-    shared = shared_records()
-    getattr(shared, check)(shared.Kit(GAME, "four-greedy", "four-greedy"))
-
-
-def test_shared_malformed_record_checks() -> None:
-    shared = shared_records()
-    kit = shared.Kit(GAME, "four-greedy", "four-greedy")
-    test = shared.test_a_malformed_record_names_its_field
-    for change, field in test.pytestmark[0].args[1]:
-        test(kit, change, field)
 
 
 def test_a_position_view_round_trips() -> None:

@@ -1,55 +1,16 @@
-"""Bots, seat specs and simulation runs; the checks every game's players share
-(tests/games/test_players.py) run here on Qing Kanhu until it is registered."""
+"""Qing Kanhu's bots and simulation runs (the checks every game's players share run on it
+in tests/games/test_players.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from advisor.qing import record, seats, simulate
+from advisor.qing import simulate
 from advisor.qing.bots import GreedyBot
 from advisor.qing.game import Action, Game
 from advisor.qing.simulate import games_of
 from advisor.qing.text import simulation_text
 from advisor.text import PLAIN
-
-
-def shared_players() -> Any:
-    """The shared player checks (tests/games/test_players.py); they import the other games,
-    so a game being edited elsewhere skips them here rather than fail."""
-    return pytest.importorskip("tests.games.test_players", exc_type=ImportError)
-
-
-def kit(shared: Any) -> Any:
-    return shared.Kit("qing", 4, seats.make_bot, simulate.simulate, record.replay,
-                      lambda seed: Game.from_deal(4, seed=seed), simulate.play,
-                      Path(__file__).parent / "qing_bot.py", '{"do": "discard", "card": "OT"}')
-
-
-@pytest.mark.parametrize("check", [
-    "test_seat_specs", "test_the_example_bot_plays_legal_games",
-    "test_a_simulation_is_deterministic_for_a_seed",
-    "test_slices_of_a_run_merge_into_the_whole_run",
-    "test_duplicate_gives_every_player_every_seat",
-    "test_identical_players_in_duplicate_are_symmetric",
-])
-def test_shared_player_checks(check: str) -> None:
-    shared = shared_players()
-    getattr(shared, check)(kit(shared))
-
-
-@pytest.mark.parametrize("kind", ["garbage", "illegal", "late", "crash"])
-def test_shared_misbehaving_bots(kind: str, tmp_path: Path) -> None:
-    shared = shared_players()
-    shared.test_a_misbehaving_bot_is_replaced_by_the_first_legal_action(kit(shared), tmp_path,
-                                                                        kind)
-
-
-def test_shared_a_bot_that_cannot_start(tmp_path: Path) -> None:
-    shared = shared_players()
-    shared.test_a_bot_that_cannot_start(kit(shared), tmp_path)
 
 
 def test_greedy_wins_at_once_and_takes_when_it_helps() -> None:
