@@ -11,16 +11,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.games.faces import Faces, Field, GameInfo, Verb
+from advisor.games.faces import Faces, Field, GameInfo, Table, Verb
 from advisor.qing import record, seats
 from advisor.qing import simulate as qing_simulate
 from advisor.qing.advice import advise, advise_json
 from advisor.qing.analysis import Analysis, analyze
-from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT
+from advisor.qing.cards import PACK
+from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT, Game
 from advisor.qing.position import Position
 from advisor.qing.rules import EYE6, OPTION_HELP
 from advisor.qing.scoring import ScoreResult, score
-from advisor.qing.text import advice_text, analysis_text, score_text, simulation_text
+from advisor.qing.text import (
+    action_text,
+    advice_text,
+    analysis_text,
+    result_text,
+    score_text,
+    simulation_text,
+    view_text,
+)
 
 HAND = Field("hand", "The concealed cards (1c…9c 1s…9s 1m…9m RF WF OT, or names: '3 Cash', "
              "'3文', 'Red Flower', '紅花')", short="-H", metavar="CARDS")
@@ -56,6 +65,18 @@ def advice_answer(obj: Any, budget_ms: float, seed: int) -> Any:
 
 WIN_EXAMPLE = "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 1c"
 
+def audit(game: Game) -> None:
+    """A finished deal's invariants: the 120 cards all somewhere, and the pot (Q8) paid
+    to the winner by the others, or returned."""
+    r = game.result
+    assert r is not None, "the deal is not over"
+    assert game.cards_in_play() == PACK, "cards not accounted for"
+    assert sum(r.settlement) == 0, "the settlement does not balance"
+    n = len(r.settlement)
+    assert (r.winner is None and not any(r.settlement)) or \
+        (r.winner is not None and r.settlement[r.winner] == n - 1), "the pot is not the winner's"
+
+
 GAME = GameInfo(
     name="qing",
     title="Qing Kanhu",
@@ -90,12 +111,18 @@ GAME = GameInfo(
                            '--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF" --offer 3s '
                            '--players 4'),
                  example={"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF", "offer": "3s"},
-                 budget=True, default_budget_ms=200.0),
+                 budget=True, default_budget_ms=200.0, command="advise"),
         ),
         simulate_fields=(EYE6_FIELD, EXTRAS),
         simulate_seats="greedy,greedy,greedy,random",
         simulation_text=simulation_text,
+        deal=lambda players, seed: Game.from_deal(players, seed),
+        view_text=view_text, action_text=action_text, result_text=result_text,
     ),
+    audit=audit,
+    tables=(*(Table(f"{n} players", n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+            Table("4 players, wilkinson + extras_replace", 4,
+                  {"eye6": "wilkinson", "extras_replace": True})),
 )
 
 __all__ = ["GAME", "advice_answer", "analyze_answer", "score_answer"]

@@ -9,28 +9,17 @@
 
 from __future__ import annotations
 
-from advisor.games import bots
-from advisor.games.advice import advisor_factory
-from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
+from advisor.games.advice import SPEC_HELP, Seats
 from advisor.qing.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.qing.bots import GreedyBot
 from advisor.qing.game import Action
 
-SPEC_HELP = "random | greedy | advisor | advisor:BUDGET_MS | exec:COMMAND"
+SEATS = Seats.standard(lambda seed: GreedyBot(), advise, Budget().ms, MAX_BUDGET_MS,
+                       parse=Action.from_json)
+BUILTINS = SEATS.builtins
+make_bot = SEATS.make_bot
+"""A bot from its seat spec (``random``, ``greedy``, ``advisor``, ``advisor:200`` — the
+advisor with its budget in milliseconds — or ``exec:python bot.py``); an unknown spec
+raises :class:`AdvisorError` naming it."""
 
-BUILTINS: dict[str, bots.BotFactory] = {
-    "greedy": bots.no_argument(lambda seed: GreedyBot(), "greedy"),
-    "advisor": advisor_factory(advise, Budget().ms, MAX_BUDGET_MS),
-}
-
-
-def make_bot(spec: str, *, seed: int | None = None,
-             time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:
-    """A bot from its seat spec (``random``, ``greedy``, ``advisor``, ``advisor:200`` —
-    the advisor with its budget in milliseconds — or ``exec:python bot.py``); an unknown
-    spec raises :class:`AdvisorError` naming it."""
-    return bots.make_bot(spec, builtins=BUILTINS, parse=Action.from_json, seed=seed,
-                         time_limit=time_limit, help=SPEC_HELP)
-
-
-__all__ = ["BUILTINS", "SPEC_HELP", "make_bot"]
+__all__ = ["BUILTINS", "SEATS", "SPEC_HELP", "make_bot"]

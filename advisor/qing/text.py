@@ -20,9 +20,11 @@ from collections.abc import Iterable
 from advisor.qing.advice import Advice
 from advisor.qing.analysis import Analysis, Wait
 from advisor.qing.cards import Card, cards_of
+from advisor.qing.game import Action, Result
 from advisor.qing.scoring import ScoreResult
 from advisor.qing.simulate import Summary
 from advisor.qing.solver import Group
+from advisor.qing.view import View
 from advisor.text import Style
 
 
@@ -121,3 +123,41 @@ def simulation_text(s: Summary, st: Style | None = None) -> str:
 
 __all__ = ["advice_text", "analysis_text", "card", "cards", "group_line", "score_text",
            "simulation_text"]
+
+
+# --- the terminal game ----------------------------------------------------------------------
+
+def _seat(i: int, me: int) -> str:
+    return "you" if i == me else f"seat {i}"
+
+
+def view_text(v: View, st: Style) -> str:
+    """What the seat sees at its decision: each seat's shown groups and last discards, the
+    discard on offer, its own hand."""
+    lines = [st.head(f"Seat {v.seat} · {v.phase} · stock {v.stock_left}")]
+    for i in range(v.players):
+        shown = "  ".join(cards(st, g.cards) for g in v.melds[i]) or "—"
+        thrown = cards(st, v.discards[i][-5:]) if v.discards and v.discards[i] else ""
+        lines.append(f"  {_seat(i, v.seat):<7} {v.hand_sizes[i]:>2} cards · shown {shown}"
+                     + (f" · threw {thrown}" if thrown else ""))
+    if v.offer is not None:
+        lines.append(f"On offer: {card(st, v.offer)} from {_seat(v.offer_by or 0, v.seat)}")
+    lines.append(f"Your hand: {cards(st, cards_of(v.hand))}")
+    return "\n".join(lines)
+
+
+def action_text(a: Action) -> str:
+    """An action in words: ``discard 7c``, ``take it with 5c 6c``, ``win``, ``draw``."""
+    if a.do == "take":
+        return "take it with " + " ".join(c.code for c in a.with_)
+    return a.do + (f" {a.card.code}" if a.card is not None else "")
+
+
+def result_text(r: Result, st: Style) -> str:
+    """The end of a deal (Q8): who won and how, his groups, and the pot."""
+    if r.winner is None:
+        return st.head("A drawn deal: the stock ran out (Q8); the stakes are returned.")
+    who = "You" if r.winner == 0 else f"Seat {r.winner}"
+    lines = [st.head(f"{who} won ({r.how}) and take(s) the pot: +{r.points}.")]
+    lines += [group_line(st, g) for g in r.groups]
+    return "\n".join(lines)
