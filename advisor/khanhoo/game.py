@@ -42,10 +42,11 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any
+from typing import Any, ClassVar
 
 from advisor.counts import minus
 from advisor.errors import AdvisorError, RecordError
+from advisor.games.actions import CardAction, read_card_action
 from advisor.games.engine import Decision, Move, RuleEngine
 from advisor.khanhoo.cards import (
     CARDS,
@@ -96,7 +97,7 @@ def _cards_json(cards: Iterable[Card]) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Action:
+class Action(CardAction[Card]):
     """What a seat does — the bot protocol's ACTION:
 
     * ``discard`` / ``out`` (``card``: the card thrown; ``out`` declares the rest, K6);
@@ -110,52 +111,17 @@ class Action:
     {'do': 'out', 'card': '9d'}
     """
 
-    do: str
-    card: Card | None = None
-    with_: tuple[Card, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"do": self.do}
-        if self.card is not None:
-            out["card"] = self.card.code
-        if self.do in ("take", "bump"):
-            out["with"] = _cards_json(self.with_)
-        return out
+    WITH: ClassVar[frozenset[str]] = frozenset({"take", "bump"})
 
     @classmethod
     def from_json(cls, obj: object) -> Action:
-        if not isinstance(obj, dict):
-            raise RecordError('an action must be a JSON object like {"do": "pass"}')
-        do = obj.get("do")
-        if do not in DOS:
-            raise RecordError(f"do: '{do}' is not one of {', '.join(DOS)}", field="do")
-        keys = {"card"} if do in ("discard", "out", "cache", "quartette") else \
-            {"with"} if do in ("take", "bump") else set()
-        unknown = set(obj) - {"do", "seat"} - keys
-        if unknown:
-            name = sorted(unknown)[0]
-            raise RecordError(f"{name}: unknown field for '{do}'", field=name)
-        if do in ("take", "bump"):
-            with_ = obj.get("with")
-            if not isinstance(with_, (list, str)) or (
-                    isinstance(with_, list) and not all(isinstance(c, str) for c in with_)):
-                raise RecordError(f"with: '{do}' needs the hand cards laid with the discard",
-                                  field="with")
-            cards = parse_cards(with_, limit=(99,) * KINDS)
+        do, text, shown = read_card_action(
+            obj, dos=DOS, card=("discard", "out", "cache", "quartette"),
+            needs_card=("discard", "out", "cache"), with_=cls.WITH, example='{"do": "pass"}')
+        if shown is not None:
+            cards = parse_cards(shown, limit=(99,) * KINDS)
             return cls(do, None, tuple(sorted(cards, key=lambda c: c.index)))
-        text = obj.get("card")
-        if text is None:
-            if do in ("discard", "out", "cache"):
-                raise RecordError(f"card: '{do}' needs a card", field="card")
-            return cls(do)
-        if not isinstance(text, str):
-            raise RecordError("card: expected a card code", field="card")
-        return cls(do, parse_card(text))
-
-    def __str__(self) -> str:
-        if self.with_:
-            return f"{self.do} with {' '.join(_cards_json(self.with_))}"
-        return self.do if self.card is None else f"{self.do} {self.card.code}"
+        return cls(do, None if text is None else parse_card(text))
 
 
 def claim_action(do: str, cards: Iterable[Card]) -> Action:

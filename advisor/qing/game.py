@@ -36,9 +36,10 @@ import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from advisor.errors import AdvisorError, RecordError
+from advisor.games.actions import CardAction, read_card_action
 from advisor.games.engine import Decision, Move, RuleEngine
 from advisor.qing.cards import (
     CARDS,
@@ -88,7 +89,7 @@ def dealer_of(cut: Card, players: int) -> int:
 # --- actions ----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Action:
+class Action(CardAction[Card]):
     """What a seat does — the bot protocol's ACTION:
 
     * ``win`` (on its turn; or on an offer, winning with the discard, Q7);
@@ -102,48 +103,16 @@ class Action:
     {'do': 'discard', 'card': 'RF'}
     """
 
-    do: str
-    card: Card | None = None
-    with_: tuple[Card, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"do": self.do}
-        if self.card is not None:
-            out["card"] = self.card.code
-        if self.do == "take":
-            out["with"] = [c.code for c in self.with_]
-        return out
+    WITH: ClassVar[frozenset[str]] = frozenset({"take"})
 
     @classmethod
     def from_json(cls, obj: object) -> Action:
-        if not isinstance(obj, dict):
-            raise RecordError('an action must be a JSON object like {"do": "draw"}')
-        do = obj.get("do")
-        if do not in DOS:
-            raise RecordError(f"do: '{do}' is not one of {', '.join(DOS)}", field="do")
-        keys = {"card"} if do == "discard" else {"with"} if do == "take" else set()
-        unknown = set(obj) - {"do", "seat"} - keys
-        if unknown:
-            name = sorted(unknown)[0]
-            raise RecordError(f"{name}: unknown field for '{do}'", field=name)
-        if do == "take":
-            with_ = obj.get("with")
-            if not isinstance(with_, (list, str)) or (
-                    isinstance(with_, list) and not all(isinstance(c, str) for c in with_)):
-                raise RecordError("with: 'take' needs the hand cards shown with the discard",
-                                  field="with")
-            return take_action(parse_cards(with_, limit=(99,) * KINDS))
-        if do == "discard":
-            text = obj.get("card")
-            if not isinstance(text, str):
-                raise RecordError("card: 'discard' needs a card code", field="card")
-            return cls(do, parse_card(text))
-        return cls(do)
-
-    def __str__(self) -> str:
-        if self.do == "take":
-            return f"take with {' '.join(c.code for c in self.with_)}"
-        return self.do if self.card is None else f"{self.do} {self.card.code}"
+        do, text, shown = read_card_action(
+            obj, dos=DOS, card=("discard",), needs_card=("discard",), with_=cls.WITH,
+            example='{"do": "draw"}')
+        if shown is not None:
+            return take_action(parse_cards(shown, limit=(99,) * KINDS))
+        return cls(do, None if text is None else parse_card(text))
 
 
 def take_action(cards: Iterable[Card]) -> Action:
