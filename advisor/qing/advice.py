@@ -45,10 +45,13 @@ from advisor.qing.cards import (
     KINDS,
     PACK,
     Card,
+    Counts,
     cards_of,
     counts_of,
+    minus,
     parse_card,
     parse_cards,
+    plus,
 )
 from advisor.qing.game import (
     MAX_PLAYERS,
@@ -60,7 +63,7 @@ from advisor.qing.game import (
 )
 from advisor.qing.position import Position, meld_of
 from advisor.qing.record import view_at
-from advisor.qing.solver import HAND_SIZE, solver
+from advisor.qing.solver import HAND_SIZE, Solver, solver
 from advisor.qing.view import View
 
 METHODS = ("exact", "only", "playouts", "heuristic", "unsampled")
@@ -78,6 +81,8 @@ class Budget(games_advice.Budget):
     candidates: int = 4  # actions judged by playouts, the heuristic's best first
     max_playouts: int = 2000  # per candidate
     switch_z: float = 2.0  # how clearly another action must beat the heuristic's choice
+    lookahead: int = 6  # discards whose acceptance is counted (the least distance first)
+    lookahead_share: float = 0.9  # of the budget, at most, for the look-ahead
 
 
 @dataclass(frozen=True)
@@ -263,6 +268,10 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
     # the heuristic's own cost is bounded too: past ``limit`` an action is keyed by its
     # partners alone (no distance), after every action that has one
     limit = start + max(budget.seconds, HEURISTIC_FLOOR_MS / 1000)
+    # the look-ahead (the advisor's own): among the discards leaving the least distance,
+    # the unseen cards that would bring the hand closer (see :func:`acceptance`)
+    accept = _acceptances(view, rest, budget.lookahead,
+                          start + budget.seconds * budget.lookahead_share)
     for a in rest:
         if time.perf_counter() > limit:
             if a.do == "take":
@@ -278,10 +287,13 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
         if a.do == "discard":
             assert a.card is not None
             k = discard_key(view, view.hand, view.eye, view.target, view.own, a.card)
-            # among equal distances and waits, a card the next player threw himself is
-            # safer: only he may win with it (Q7)
-            safe = a.card in view.thrown_by((view.seat + 1) % view.players)
-            keyed.append(((k[0], k[1], not safe, *k[2:]), a, k[0], None))
+            # among equal distances, waits and acceptance, a card the next player threw
+            # himself, or that he let pass from the seat, is safer: only he may win with
+            # it (Q7)
+            safe = a.card in view.thrown_by((view.seat + 1) % view.players) or \
+                a.card in view.thrown_by(view.seat)  # he declined it (or took one)
+            keyed.append(((k[0], k[1], -accept.get(a.card.index, 0), not safe, *k[2:]), a,
+                          k[0], None))
         elif a.do == "take":
             d = take_value(view, a)
             follow = _follow(view, a)
@@ -320,6 +332,48 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
                 for _, a, d, _ in keyed[len(sampled):]]
     return Advice(view.seat, view.phase, tuple(options), time.perf_counter() - start,
                   budget.ms, played * len(sampled))
+
+
+def _value(s: Solver, hand: Counts, eye: bool, target: int) -> int:
+    """The distance's estimate from the front alone (no exact check of a wait)."""
+    n = sum(hand)
+    return min(max(target - n + d, me + max(0, mb - f)) for d, me, mb, f in s.front(hand, eye))
+
+
+def acceptance(view: View, card: Card) -> tuple[int, int]:
+    """Throwing ``card`` from the seat's 15: the distance the front gives for what is
+    left, and the unseen copies of the kinds that, drawn or taken, would lower it (as
+    mahjong's *ukeire*)."""
+    s = solver(view.rules)
+    after = minus(view.hand, card.index)
+    d = _value(s, after, view.eye, view.target)
+    unseen = view.unseen
+    return d, sum(unseen[k] for k in range(KINDS)
+                  if unseen[k] and _value(s, plus(after, k), view.eye, view.target) < d)
+
+
+def _acceptances(view: View, rest: Sequence[Action], most: int,
+                 until: float) -> dict[int, int]:
+    """For the discards leaving the least distance (two or more: at one, the waits are
+    counted already), the most promising first by the greedy keys, the acceptance of
+    each, as far as time ``until`` allows (at least one is counted)."""
+    throws = [a.card for a in rest if a.do == "discard" and a.card is not None]
+    if len(throws) < 2:
+        return {}
+    s = solver(view.rules)
+    if s.distance(view.hand, eye=view.eye, target=view.target, own=view.own) < 2:
+        return {}
+    keys = sorted((discard_key(view, view.hand, view.eye, view.target, view.own, c), c)
+                  for c in throws)
+    least = keys[0][0][0]
+    if least < 2:
+        return {}
+    out: dict[int, int] = {}
+    for k, c in keys[:most]:
+        if k[0] > least or (out and time.perf_counter() > until):
+            break
+        out[c.index] = acceptance(view, c)[1]
+    return out
 
 
 def _paired_z(a: Sequence[bool], b: Sequence[bool]) -> float:
