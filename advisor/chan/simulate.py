@@ -29,18 +29,10 @@ class Summary(RunSummary):
     """What a simulation run measured (``rules``: the profile's name)."""
 
     def to_json(self) -> dict[str, Any]:
-        secs = max(self.seconds, 1e-9)
         return {
             "seed": self.seed, "rules": self.rules, "duplicate": self.duplicate,
-            "deals": self.deals, "games": self.games,
-            "players": [p.to_json() for p in self.players],
-            "draws": self.draws, "draw_share": round(self.draws / self.games, 4)
-            if self.games else 0.0,
-            "moves": self.moves, "bot_decisions": self.decisions,
-            "seconds": round(self.seconds, 3),
-            "games_per_second": round(self.games / secs, 1),
-            "moves_per_second": round(self.moves / secs, 1),
-            "incidents": self.incidents_json(),
+            "deals": self.deals, "games": self.games, **self.players_json(),
+            **self.work_json(per_second_digits=1),
             "advisor_latency_ms": {str(p): latency_summary(v) for p, v in self.latencies.items()},
         }
 

@@ -195,6 +195,22 @@ class RunSummary:
     def incidents_json(self) -> list[dict[str, Any]]:
         return [{"bot": i.bot, "seat": i.seat, "reason": i.reason} for i in self.incidents]
 
+    def players_json(self) -> dict[str, Any]:
+        """The run's players and drawn games, in every game's summary JSON."""
+        return {"players": [p.to_json() for p in self.players], "draws": self.draws,
+                "draw_share": round(self.draws / self.games, 4) if self.games else 0.0}
+
+    def work_json(self, per_second_digits: int = 2) -> dict[str, Any]:
+        """The run's work and speed, and the external bots' incidents, in every game's
+        summary JSON (``seconds`` and the speeds are the only figures that differ between
+        two runs of the same deals)."""
+        secs = max(self.seconds, 1e-9)
+        return {"moves": self.moves, "bot_decisions": self.decisions,
+                "seconds": round(self.seconds, 3),
+                "games_per_second": round(self.games / secs, per_second_digits),
+                "moves_per_second": round(self.moves / secs, 1),
+                "incidents": self.incidents_json()}
+
 
 Outcome = Callable[[Any], Sequence[tuple[int, bool, int]]]
 """A finished game's (payment, won, deal score) per seat."""

@@ -45,20 +45,12 @@ class Summary(RunSummary):
                 mine[how] = mine.get(how, 0) + n
 
     def to_json(self) -> dict[str, Any]:
-        secs = max(self.seconds, 1e-9)
         return {
             "seed": self.seed, **self.rules.to_json(), "duplicate": self.duplicate,
-            "deals": self.deals, "games": self.games,
-            "players": [p.to_json() for p in self.players],
-            "draws": self.draws,
-            "draw_share": round(self.draws / self.games, 4) if self.games else 0.0,
+            "deals": self.deals, "games": self.games, **self.players_json(),
             "outcomes": dict(sorted(self.outcomes.items())),
             "win_routes": [dict(sorted(r.items())) for r in self.routes],
-            "moves": self.moves, "bot_decisions": self.decisions,
-            "seconds": round(self.seconds, 3),
-            "games_per_second": round(self.games / secs, 2),
-            "moves_per_second": round(self.moves / secs, 1),
-            "incidents": self.incidents_json(),
+            **self.work_json(),
         }
 
 

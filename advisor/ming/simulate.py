@@ -39,16 +39,11 @@ class Summary(RunSummary):
         self.bonuses = [a + b for a, b in zip(self.bonuses, other.bonuses)]
 
     def to_json(self) -> dict[str, Any]:
-        secs = max(self.seconds, 1e-9)
         out: dict[str, Any] = {
             "seed": self.seed, "duplicate": self.duplicate, "deals": self.deals,
             "games": self.games, "players": [p.to_json() for p in self.players],
             "tricks": list(self.tricks), "bonuses": list(self.bonuses), "ties": self.draws,
-            "moves": self.moves, "bot_decisions": self.decisions,
-            "seconds": round(self.seconds, 3),
-            "games_per_second": round(self.games / secs, 2),
-            "moves_per_second": round(self.moves / secs, 1),
-            "incidents": self.incidents_json(),
+            **self.work_json(),
         }
         if self.latencies:
             out["advisor_latency_ms"] = {str(p): latency_summary(t)
