@@ -82,7 +82,7 @@ class Budget(games_advice.Budget):
     max_playouts: int = 2000  # per candidate
     switch_z: float = 2.0  # how clearly another action must beat the heuristic's choice
     lookahead: int = 6  # discards whose acceptance is counted (the least distance first)
-    lookahead_share: float = 0.9  # of the budget, at most, for the look-ahead
+    lookahead_share: float = 0.75  # of the budget, at most, for the look-ahead
 
 
 @dataclass(frozen=True)
@@ -306,7 +306,9 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
     sampled = keyed[:budget.candidates] if not wins and len(keyed) > 1 else []
     outcomes: list[list[bool]] = [[] for _ in sampled]  # per candidate, per sampled deal
     played = 0
-    while sampled and played < budget.max_playouts and time.perf_counter() < deadline:
+    # one sampled deal at least, whatever the look-ahead left of the budget
+    while sampled and played < budget.max_playouts and \
+            (not played or time.perf_counter() < deadline):
         world = _World(view, rng)
         for n, (_, act, _, then) in enumerate(sampled):
             outcomes[n].append(_playout(view, world, act, then))

@@ -120,3 +120,62 @@ def test_the_heuristic_is_bounded_too(monkeypatch: pytest.MonkeyPatch) -> None:
     assert adv.best in g.legal_actions()
     assert any(o.distance is None for o in adv.options)  # keyed by partners alone
     assert len(adv.options) == len(g.legal_actions())
+
+
+def test_acceptance_counts_the_unseen_cards_that_lower_the_distance() -> None:
+    from advisor.qing.advice import acceptance
+    from advisor.qing.cards import KINDS, minus, plus
+    from advisor.qing.solver import solver
+
+    checked = 0
+    for seed in range(6):
+        g = Game.from_deal(4, seed=seed)
+        view = g.view(g.dealer)
+        s = solver(view.rules)
+        unseen = view.unseen
+        for a in g.legal_actions():
+            if a.do != "discard" or a.card is None:
+                continue
+            after = minus(view.hand, a.card.index)
+            d = s.distance(after, target=view.target, own=view.own)
+            got, accepted = acceptance(view, a.card)
+            assert got <= d and 0 <= accepted <= sum(unseen)
+            if d >= 3:  # where the front's estimate is the distance itself
+                assert got == d
+                assert accepted == sum(
+                    unseen[k] for k in range(KINDS) if unseen[k]
+                    and s.distance(plus(after, k), target=view.target, own=view.own) < d)
+                checked += 1
+    assert checked
+
+
+def test_the_advisor_throws_for_acceptance_among_the_least_distance() -> None:
+    from advisor.qing.advice import acceptance
+
+    differs = 0
+    for seed in range(8):
+        g = Game.from_deal(4, seed=seed)
+        view, legal = g.view(g.dealer), g.legal_actions()
+        adv = advise(view, legal, Budget(ms=10_000, seed=1, max_playouts=0))
+        assert adv.first.method == "heuristic" and adv.playouts == 0
+        throws = [o for o in adv.options if o.action.do == "discard"]
+        least = min(o.distance for o in throws if o.distance is not None)
+        if least < 2:
+            continue
+        best = adv.best.card
+        assert best is not None and adv.first.distance == least
+        counted = [acceptance(view, o.action.card)[1] for o in throws[:3]
+                   if o.distance == least and o.action.card is not None]
+        assert acceptance(view, best)[1] == max(counted)
+        differs += 1
+    assert differs
+
+
+def test_the_look_ahead_keeps_to_the_budget() -> None:
+    import time
+
+    g = Game.from_deal(4, seed=6)
+    t = time.perf_counter()
+    adv = advise(g.view(g.dealer), g.legal_actions(), budget_ms=30, seed=1)
+    assert adv.best in g.legal_actions()
+    assert time.perf_counter() - t < 1.0  # the first acceptance is counted whatever the budget
