@@ -4,18 +4,24 @@ counts, Q8), with the method and a one-line explanation, under a budget in milli
 
 * **Winning now** (Q5, Q7) is certain: 100 %, method ``exact``.
 * **Otherwise** the actions are first ordered by the ``greedy`` heuristic (the distance
-  each leaves, then the unseen copies of its waits, then — the advisor's own addition —
-  whether the next player threw that card himself, then the cards' partners), and the
-  leading ones (at most :attr:`Budget.candidates`) are judged by **sampled playouts**:
-  the cards the seat has not seen are dealt at random to the other hands and the
-  stock, the action is played, and the deal is played out by every seat with a fast
-  policy (win when possible, else draw and throw the card with the fewest partners).
+  each leaves, then the unseen copies of its waits), with the advisor's own additions:
+  a **look-ahead** on the discards leaving the least distance (two or more), the most
+  promising first, as far as :attr:`Budget.lookahead_share` of the budget allows — the
+  unseen copies of the kinds that, drawn or taken, would lower the distance (the
+  acceptance, :func:`acceptance`), more first — then whether the next player threw that
+  card himself or let it pass from the seat (only he may win with it, Q7), then the
+  cards' partners. The leading ones (at most :attr:`Budget.candidates`) are judged by
+  **sampled playouts**: the cards the seat has not seen are dealt at random to the other
+  hands and the stock, the action is played, and the deal is played out by every seat
+  with a fast policy (win when possible, else draw and throw the card with the fewest
+  partners).
   Every candidate is played on the same sampled deals (common random numbers). The
   chance stated is the share of playouts the seat wins, with its standard error; it
   is a chance among players of the playout policy, not a calibrated one against any
   opponent (docs/qing.md). Actions not reached within the budget are ranked by the
   heuristic alone (method ``heuristic``, no chance stated); when the seat can win now,
-  the others are not sampled (``unsampled``); a single legal action is ``only``.
+  the others are not sampled (``unsampled``); a single legal action is ``only``. One
+  sampled deal is always played, whatever the look-ahead left of the budget.
 * The heuristic's first choice stays first unless the playouts show another action
   better by more than two standard errors of the difference (paired: both were played
   on the same sampled deals, ten at least).
