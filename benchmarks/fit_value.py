@@ -168,8 +168,8 @@ def main() -> None:
     from advisor.chan.value import FEATURES, SETTLEMENT_FEATURES
 
     started = time.perf_counter()
-    rows = play_slices(chan_slice, args.deals, args.jobs,
-                       lambda k, n: (args.policy, args.seed, k, n, args.rules))
+    rows = play_slices(chan_slice, args.deals, args.jobs, (args.policy, args.seed),
+                       (args.rules,))
     print(f"{len(rows)} decisions from {args.deals} deals × 4 seats in "
           f"{time.perf_counter() - started:.0f} s")
     write_rows(args.data, rows)

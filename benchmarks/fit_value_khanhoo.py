@@ -189,8 +189,8 @@ def main(args: argparse.Namespace) -> None:
     if load:
         rows = [json.loads(line) for line in Path(load).read_text().splitlines() if line]
     else:
-        rows = play_slices(play_slice, args.deals, args.jobs,
-                           lambda k, n: (seconds, args.seed, k, n, players))
+        rows = play_slices(play_slice, args.deals, args.jobs, (seconds, args.seed),
+                           (players,))
     print(f"{len(rows)} decisions from {args.deals} deals × {players} seats in "
           f"{time.perf_counter() - started:.0f} s")
     write_rows(args.data, rows)

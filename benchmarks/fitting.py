@@ -9,23 +9,31 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from advisor.games.parallel import Slice, in_slices
+
 Row = dict[str, Any]
 
 
+def _slice_work(play: Callable[[Any], list[Row]], head: tuple[Any, ...],
+                tail: tuple[Any, ...], part: Slice) -> list[Row]:
+    return play((*head, part.first, part.games, *tail))
+
+
 def play_slices(play: Callable[[Any], list[Row]], deals: int, jobs: int,
-                slice_args: Callable[[int, int], Any]) -> list[Row]:
-    """The decisions of ``deals`` deals, played in about 8 slices per process:
-    ``play(slice_args(first, count))`` plays deals first … first + count − 1."""
-    step = max(1, -(-deals // (jobs * 8)))
-    slices = [slice_args(k, min(step, deals - k)) for k in range(0, deals, step)]
-    with ProcessPoolExecutor(jobs) as pool:
-        return [r for part in pool.map(play, slices) for r in part]
+                head: tuple[Any, ...], tail: tuple[Any, ...] = (),
+                cluster: str | None = None) -> list[Row]:
+    """The decisions of ``deals`` deals, played in slices in ``jobs`` local processes or on
+    a Dask ``cluster`` (``advisor.games.parallel.in_slices``), in deal order:
+    ``play((*head, first, count, *tail))`` plays deals first … first + count − 1."""
+    parts = in_slices(partial(_slice_work, play, head, tail), first=0, games=deals,
+                      jobs=jobs, cluster=cluster)
+    return [r for part in parts for r in part]
 
 
 def write_rows(path: Path | None, rows: Sequence[Row]) -> None:
