@@ -27,13 +27,14 @@ import platform
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.chan.game import Game
 from advisor.chan.simulate import Summary, latency_summary, simulate
+from advisor.games.parallel import Slice, in_slices
 
 
 def run_slice(args: tuple[list[str], int, int, int, str]) -> tuple[Summary, list[dict[str, int]]]:
@@ -53,6 +54,11 @@ def run_slice(args: tuple[list[str], int, int, int, str]) -> tuple[Summary, list
     summary = simulate(specs, games=games, seed=seed, duplicate=True, rules=rules, first=first,
                        on_game=tally)
     return summary, per_deal
+
+
+def _slice(specs: list[str], seed: int, rules: str,
+           part: Slice) -> tuple[Summary, list[dict[str, int]]]:
+    return run_slice((specs, seed, part.first, part.games, rules))
 
 
 def versus(specs: list[str], per_deal: list[dict[str, int]]) -> str | None:
@@ -78,17 +84,14 @@ def main() -> None:
     ap.add_argument("--json", dest="as_json", action="store_true")
     args = ap.parse_args()
     specs = [s.strip() for s in args.seats.split(",")]
-    step = -(-args.deals // (args.jobs * 4))
-    slices = [(specs, args.seed, k, min(step, args.deals - k), args.rules)
-              for k in range(0, args.deals, step)]
     start = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(run_slice, slices))
+    results = in_slices(partial(_slice, specs, args.seed, args.rules), first=0,
+                        games=args.deals, jobs=args.jobs)
     parts = [summary for summary, _ in results]
     per_deal = [d for _, deals in results for d in deals]
     total = parts[0]
-    for p in parts[1:]:
-        total.merge(p)
+    for more in parts[1:]:
+        total.merge(more)
     wall = time.perf_counter() - start
     share = [p.wins / p.deals for p in total.players]
     others = sum(share[1:]) / (len(share) - 1)
