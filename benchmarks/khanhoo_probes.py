@@ -45,13 +45,14 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.games.bots import BaseBot, Bot
+from advisor.games.parallel import Slice, in_slices
 from advisor.games.simulate import PlayerStats
 from advisor.khanhoo import advice
 from advisor.khanhoo.advice import (
@@ -245,6 +246,11 @@ def run_slice(args: tuple[str, float, int, int, int, int, int]
     return stats, draws
 
 
+def _slice(kind: str, denial_cost: float, continuations: int, worlds: int, seed: int,
+           part: Slice) -> tuple[list[PlayerStats], int]:
+    return run_slice((kind, denial_cost, continuations, worlds, seed, part.first, part.games))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -265,17 +271,12 @@ def main() -> None:
     print(f"# Python {platform.python_version()} on {platform.machine()}, seed {args.seed}, "
           f"deals {args.first}–{args.first + args.deals - 1} × {PLAYERS} rotations against 2 "
           "greedy bots", flush=True)
-    step = -(-args.deals // (args.jobs * 2))
-    end = args.first + args.deals
-    tasks = [(p, args.denial_cost, args.continuations, args.worlds, args.seed, k,
-              min(step, end - k))
-             for p in probes for k in range(args.first, end, step)]
     start = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
-        parts = list(pool.map(run_slice, tasks))
     games = args.deals * PLAYERS
     for p in probes:
-        mine = [part for t, part in zip(tasks, parts) if t[0] == p]
+        mine = in_slices(partial(_slice, p, args.denial_cost, args.continuations, args.worlds,
+                                 args.seed), first=args.first, games=args.deals,
+                         jobs=args.jobs)
         stats, draws = mine[0]
         for more, more_draws in mine[1:]:
             for a, b in zip(stats, more):
