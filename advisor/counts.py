@@ -10,7 +10,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
 Counts = tuple[int, ...]
+T = TypeVar("T")
 
 
 def add(a: Counts, b: Counts) -> Counts:
@@ -43,4 +47,25 @@ def size(c: Counts) -> int:
     return sum(c)
 
 
-__all__ = ["Counts", "add", "minus", "plus", "replace", "size", "sub"]
+def tally(indices: Iterable[int], kinds: int) -> Counts:
+    """The count vector of some card indices, over ``kinds`` kinds.
+
+    >>> tally([0, 2, 0], 3)
+    (2, 0, 1)
+    """
+    c = [0] * kinds
+    for i in indices:
+        c[i] += 1
+    return tuple(c)
+
+
+def expand(counts: Counts, items: Sequence[T]) -> list[T]:
+    """The items of a count vector, in order, each repeated by its count.
+
+    >>> expand((2, 0, 1), "abc")
+    ['a', 'a', 'c']
+    """
+    return [x for x, n in zip(items, counts) if n for _ in range(n)]
+
+
+__all__ = ["Counts", "add", "expand", "minus", "plus", "replace", "size", "sub", "tally"]

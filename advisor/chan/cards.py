@@ -27,6 +27,7 @@ from advisor.counts import minus as minus
 from advisor.counts import plus as plus
 from advisor.counts import size as size
 from advisor.counts import sub as sub
+from advisor.counts import tally
 from advisor.errors import CardError, DuplicateCardError
 
 # A count vector (advisor.counts): 25 ints, one per face, each 0–4.
@@ -243,10 +244,7 @@ def counts_of(faces: Iterable[Face]) -> Counts:
     >>> counts_of(parse_cards("cc cc 2v"))[CC]
     2
     """
-    c = [0] * NFACES
-    for f in faces:
-        c[f.index] += 1
-    return tuple(c)
+    return tally((f.index for f in faces), NFACES)
 
 
 def faces_of(counts: Counts) -> list[Face]:

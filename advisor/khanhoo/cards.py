@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from advisor.counts import Counts, add, minus, plus, size, sub
+from advisor.counts import Counts, add, expand, minus, plus, size, sub, tally
 from advisor.errors import CardError, DuplicateCardError
 
 # A count vector (advisor.counts): 31 ints, one per card kind (the Joker last).
@@ -264,15 +264,12 @@ def counts_of(cards: Iterable[Card]) -> Counts:
     >>> counts_of(parse_cards("Jk Ah Ah"))[0], counts_of(parse_cards("Jk"))[JOKER]
     (2, 1)
     """
-    c = [0] * KINDS
-    for x in cards:
-        c[x.index] += 1
-    return tuple(c)
+    return tally((x.index for x in cards), KINDS)
 
 
 def cards_of(counts: Counts) -> list[Card]:
     """The cards of a count vector, in pack order, each repeated by its count."""
-    return [c for c, n in zip(CARDS, counts) if n for _ in range(n)]
+    return expand(counts, CARDS)
 
 
 __all__ = [

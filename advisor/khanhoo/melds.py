@@ -43,6 +43,7 @@ from functools import lru_cache
 from typing import Any
 
 from advisor.errors import HandSizeError
+from advisor.games.useful import Useful as UsefulCard
 from advisor.khanhoo.cards import (
     CARDS,
     JOKER,
@@ -597,15 +598,8 @@ def unseen_counts(own: Counts, seen: Counts, rules: Rules) -> Counts:
     return tuple(max(0, p - a - b) for p, a, b in zip(rules.pack.counts, own, seen))
 
 
-@dataclass(frozen=True)
-class Useful:
-    """A card kind that helps, and how many copies are unseen."""
-
-    card: Card
-    unseen: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"card": self.card.code, "unseen": self.unseen}
+Useful = UsefulCard[Card]
+"""A card kind that helps, and how many copies are unseen (every game's ``Useful``)."""
 
 
 @dataclass(frozen=True)

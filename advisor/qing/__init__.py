@@ -11,7 +11,7 @@ True
 1
 """
 
-from advisor.qing.analysis import Analysis, DiscardRow, Wait, analyze
+from advisor.qing.analysis import Analysis, DiscardRow, Useful, analyze
 from advisor.qing.cards import CARDS, Card, Counts, counts_of, format_cards, parse_cards
 from advisor.qing.position import Position
 from advisor.qing.rules import Rules
@@ -20,6 +20,6 @@ from advisor.qing.solver import Decomposition, Group, solver
 
 __all__ = [
     "CARDS", "Analysis", "Card", "Counts", "Decomposition", "DiscardRow", "Group", "Position",
-    "Rules", "ScoreResult", "Wait", "analyze", "counts_of", "format_cards", "parse_cards",
+    "Rules", "ScoreResult", "Useful", "analyze", "counts_of", "format_cards", "parse_cards",
     "score", "settlement", "solver",
 ]

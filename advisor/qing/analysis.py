@@ -15,21 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.errors import HandSizeError
+from advisor.games.useful import Useful as UsefulCard
 from advisor.qing.cards import CARDS, Card, Counts, codes, minus
 from advisor.qing.position import Position
 from advisor.qing.scoring import ScoreResult, score
 from advisor.qing.solver import HAND_SIZE, solver
 
-
-@dataclass(frozen=True)
-class Wait:
-    """A card that completes the hand, and how many copies are unseen."""
-
-    card: Card
-    unseen: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"card": self.card.code, "unseen": self.unseen}
+Useful = UsefulCard[Card]
+"""A card kind that helps, and how many copies are unseen (every game's ``Useful``)."""
 
 
 @dataclass(frozen=True)
@@ -38,7 +31,7 @@ class DiscardRow:
 
     card: Card
     distance: int
-    waits: tuple[Wait, ...]
+    waits: tuple[Useful, ...]
 
     @property
     def unseen(self) -> int:
@@ -49,10 +42,10 @@ class DiscardRow:
                 "waits": [w.to_json() for w in self.waits], "waits_unseen": self.unseen}
 
 
-def waits_of(pos: Position, hand: Counts) -> tuple[Wait, ...]:
+def waits_of(pos: Position, hand: Counts) -> tuple[Useful, ...]:
     """The waits of a concealed hand one card short (with the seat's exposed groups)."""
     unseen = pos.unseen  # a card the seat throws is seen: it does not come back
-    return tuple(Wait(CARDS[k], unseen[k])
+    return tuple(Useful(CARDS[k], unseen[k])
                  for k in solver(pos.rules).waits(hand, pos.eye_exposed, pos.own))
 
 
@@ -79,7 +72,7 @@ class Analysis:
     position: Position
     score: ScoreResult
     distance: int
-    waits: tuple[Wait, ...]
+    waits: tuple[Useful, ...]
     discards: tuple[DiscardRow, ...]
 
     @property
@@ -117,4 +110,4 @@ def analyze(pos: Position) -> Analysis:
     return Analysis(pos, result, d, (), discard_rows(pos))
 
 
-__all__ = ["Analysis", "DiscardRow", "Wait", "analyze", "discard_rows", "waits_of"]
+__all__ = ["Analysis", "DiscardRow", "Useful", "analyze", "discard_rows", "waits_of"]

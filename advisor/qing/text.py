@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from advisor.qing.advice import Advice
-from advisor.qing.analysis import Analysis, Wait
+from advisor.qing.analysis import Analysis, Useful
 from advisor.qing.cards import Card, cards_of
 from advisor.qing.game import Action, Result
 from advisor.qing.scoring import ScoreResult
@@ -57,7 +57,7 @@ def score_text(r: ScoreResult, st: Style) -> str:
                       *(group_line(st, g) for g in r.groups)])
 
 
-def _waits(st: Style, waits: Iterable[Wait]) -> str:
+def _waits(st: Style, waits: Iterable[Useful]) -> str:
     items = list(waits)
     if not items:
         return "—"
