@@ -24,7 +24,6 @@ from advisor.errors import AdvisorError
 from advisor.games.bots import BaseBot
 from advisor.games.faces import Faces, GameInfo
 from advisor.games.simulate import play
-from advisor.games.view import view_json
 from advisor.text import Style
 
 DEFAULT_ADVICE_MS = 200.0
@@ -122,7 +121,7 @@ def play_command(info: GameInfo) -> click.Command:
         result = game.result
         text = faces.result_text
         say(text(result, style) if text else "Result: " + json.dumps(
-            view_json(result), ensure_ascii=False))
+            result.to_json(), ensure_ascii=False))
         if record is not None:
             record.write(json.dumps(game.to_record(["you", *specs]), ensure_ascii=False)
                          + "\n")

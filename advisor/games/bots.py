@@ -32,7 +32,6 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from advisor.botpipe import BotProcess, Incident, Move
 from advisor.errors import AdvisorError
-from advisor.games.view import view_json
 
 DEFAULT_TIME_LIMIT = 5.0
 """Seconds an external bot may take for one decision."""
@@ -131,7 +130,7 @@ class ExecBot(Generic[A]):
         self.pipe.start_deal(seat, rules)
 
     def decide(self, view: Any, legal: Sequence[A]) -> A:
-        return self.pipe.decide(view_json(view), legal, self.parse)
+        return self.pipe.decide(view.to_json(), legal, self.parse)  # a typed VIEW
 
     def end(self, result: dict[str, Any]) -> None:
         self.pipe.end_deal(result)
