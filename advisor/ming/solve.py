@@ -248,69 +248,149 @@ class Solver(_Bounded):
         return [(mv, self._after(state, mv)) for mv in moves(state)]
 
 
+LeadMove = tuple[int, int, int, int]
+"""(cards, kind index, key, bonus) of a lead, as the duel solver keeps it."""
+Reply = tuple[int, bool, int]
+"""(cards, beats, bonus if it beats) of a follow, as the duel solver keeps it."""
+_WIDE = 99  # more than any margin: 26 cards and every bonus
+
+
 class DuelSolver(_Bounded):
-    """The exact solver of a 2-player state by alpha-beta on the score difference (the
-    zero-sum form of max^n with two players, M7), with a memo of bounds per state. It
-    gives the same values as :class:`Solver` (the tests check it) and visits far fewer
-    states; ``max_nodes`` and ``deadline`` bound it."""
+    """The exact solver of a 2-player state on the score difference (the zero-sum form of
+    max^n with two players, M7). It gives the same values as :class:`Solver` (the tests
+    check it) and visits far fewer states:
+
+    * a state between tricks is only the two hands — the leader's and the other's — so
+      positions reached by different tricks, or with the seats swapped, are one entry;
+      a follow is searched inside its lead and keeps no entry;
+    * alpha-beta with a memo of bounds (and the best lead) per state; an exact value is
+      found by null-window searches that close in on it (MTD(f)), the memo kept between
+      them;
+    * moves in the order that cuts most: the memo's best lead, leads with a bonus, then
+      combinations, then the highest cards; beating follows cheapest first, then
+      face-down ones, lowest cards first.
+
+    ``max_nodes`` and ``deadline`` bound it (:class:`SearchLimit`); ``nodes`` counts the
+    states between tricks it expanded."""
 
     def __init__(self, max_nodes: int | None = None, deadline: float | None = None) -> None:
         super().__init__(max_nodes, deadline)
-        self.memo: dict[tuple[tuple[int, ...], int, TrickKey | None], tuple[int, int]] = {}
+        self.memo: dict[tuple[int, int], tuple[int, int, LeadMove | None]] = {}
+        self._leads: dict[int, list[LeadMove]] = {}
+        self._replies: dict[tuple[int, int, int, int], list[Reply]] = {}
 
-    def margin(self, state: State, alpha: int = -99, beta: int = 99) -> int:
+    def margin(self, state: State, alpha: int | None = None, beta: int | None = None) -> int:
         """What the seat to act will score from ``state`` more than the other, with
-        perfect play (exact when it lies strictly between ``alpha`` and ``beta``)."""
-        key = (state.hands, state.to_act, state.trick)
-        lo, hi = self.memo.get(key, (-99, 99))
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo == hi:
-            return lo
-        alpha, beta = max(alpha, lo), min(beta, hi)
+        perfect play: exact without a window; with one, exact when it lies strictly
+        between ``alpha`` and ``beta`` (else a bound on the side it fell)."""
+        if state.players != 2:
+            raise AdvisorError("the duel solver plays 2-player deals only")
+        if alpha is None and beta is None:
+            return self._exact(state)
+        return self._margin(state, -_WIDE if alpha is None else alpha,
+                            _WIDE if beta is None else beta)
+
+    def _exact(self, state: State) -> int:
+        g, lo, hi = 0, -_WIDE, _WIDE
+        while lo < hi:
+            b = g + 1 if g == lo else g
+            g = self._margin(state, b - 1, b)
+            if g < b:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def _margin(self, state: State, alpha: int, beta: int) -> int:
+        me = state.to_act
+        mine, other = state.hands[me], state.hands[1 - me]
+        if state.trick is None:
+            return self._lead(mine, other, alpha, beta)
+        _, kind, size, _, key, bonus, _ = state.trick
+        # the other seat led: its margin after the lead, negated
+        return -self._follow(other, mine, kind, key, bonus, size, -beta, -alpha)
+
+    def _lead(self, a: int, b: int, alpha: int, beta: int) -> int:
+        """The leader's margin, holding ``a`` against ``b``, between tricks."""
+        key = (a, b)
+        got = self.memo.get(key)
+        if got is not None:
+            lo, hi, first = got
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        else:
+            lo, hi, first = -_WIDE, _WIDE, None
         self._count()
-        best = -99
         a0 = alpha
-        for mv in _ordered(state):
-            v = self._move(state, mv, alpha, beta)
+        ms = self._leads.get(a)
+        if ms is None:
+            ms = [(m[0], m[1], m[2], m[3]) for m in leads(a)]
+            ms.sort(key=lambda m: (-m[3], m[0].bit_count() == 1, -m[0].bit_length()))
+            self._leads[a] = ms
+        if first is not None:
+            ms = [first, *(m for m in ms if m is not first)]
+        best, best_move = -_WIDE, None
+        for m in ms:
+            v = self._follow(a ^ m[0], b, m[1], m[2], m[3], m[0].bit_count(), alpha, beta)
             if v > best:
-                best = v
+                best, best_move = v, m
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
                         break
         if best <= a0:
-            self.memo[key] = (lo, best)
+            self.memo[key] = (lo, best, best_move)
         elif best >= beta:
-            self.memo[key] = (best, hi)
+            self.memo[key] = (best, hi, best_move)
         else:
-            self.memo[key] = (best, best)
+            self.memo[key] = (best, best, best_move)
         return best
 
-    def _move(self, state: State, mv: Move, alpha: int, beta: int) -> int:
+    def _follow(self, a: int, b: int, kind: int, key: int, bonus: int, size: int,
+                alpha: int, beta: int) -> int:
+        """The leader's margin once it has led (``a`` left in its hand) and the other,
+        holding ``b``, is to follow: the follow that leaves the leader least."""
+        rk = (b, kind, key, size)
+        replies = self._replies.get(rk)
+        if replies is None:
+            trick = (0, kind, size, 0, key, bonus, size)
+            replies = [(r[0], r[2] >= 0, r[3]) for r in follows(b, trick)]
+            replies.sort(key=lambda r: (not r[1], r[0]))
+            self._replies[rk] = replies
+        best = _WIDE
+        led = 2 * size + bonus
+        for cards, wins, won_bonus in replies:
+            left = b ^ cards
+            if wins:  # the other takes the trick and leads the next
+                g = 2 * size + won_bonus
+                v = -g if not left else -g - self._lead(left, a, -beta - g, -alpha - g)
+            else:
+                v = led if not left else led + self._lead(a, left, alpha - led, beta - led)
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if beta <= alpha:
+                        break
+        return best
+
+    def _move(self, state: State, mv: Move) -> int:
         me = state.to_act
         child, _, gains = after(state, mv)
         g = gains[me] - gains[1 - me]
         if child is None:
             return g
-        if child.to_act == me:
-            return g + self.margin(child, alpha - g, beta - g)
-        return g - self.margin(child, g - beta, g - alpha)
+        m = self.margin(child)
+        return g + m if child.to_act == me else g - m
 
     def move_margins(self, state: State) -> list[tuple[Move, int]]:
         """Every move of the seat to act with its exact margin, in the engine's order."""
-        return [(mv, self._move(state, mv, -99, 99)) for mv in moves(state)]
-
-
-def _ordered(state: State) -> list[Move]:
-    """Moves in the order that cuts most: beating follows first (cheapest first), then
-    face-down ones (cheapest first); leads with a bonus first, then the highest cards."""
-    ms = moves(state)
-    if state.trick is None:
-        return sorted(ms, key=lambda mv: (-mv[3], -mv[0].bit_length()))
-    return sorted(ms, key=lambda mv: (mv[2] < 0, mv[0]))
+        return [(mv, self._move(state, mv)) for mv in moves(state)]
 
 
 def minimax(state: State, max_nodes: int | None = None) -> Values:

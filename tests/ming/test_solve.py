@@ -81,6 +81,50 @@ def test_the_duel_solver_equals_max_n_on_the_difference(seed, policy) -> None:
         assert any(mm == mv and vv[me] - vv[1 - me] == margin for mm, vv in child_values)
 
 
+@settings(max_examples=25)
+@given(st.integers(0, 10**6), st.integers(0, 10**6), st.integers(-12, 12), st.integers(1, 8))
+def test_the_duel_solver_in_a_window_is_exact_inside_and_a_bound_outside(
+        seed, policy, low, width) -> None:
+    g = endgame(2, seed, 6, policy)
+    if g.pending is None:
+        return
+    st_ = state_of(g)
+    exact = DuelSolver().margin(st_)
+    got = DuelSolver().margin(st_, low, low + width)
+    if low < exact < low + width:
+        assert got == exact
+    elif exact <= low:
+        assert exact <= got <= low  # fails low: an upper bound
+    else:
+        assert low + width <= got <= exact  # fails high: a lower bound
+    # one solver, many windows, its memo kept between them: still the exact value
+    s = DuelSolver()
+    for lo in range(-20, 20, 3):
+        s.margin(st_, lo, lo + 2)
+    assert s.margin(st_) == exact
+
+
+def test_the_duel_solver_keeps_one_entry_for_a_position_with_the_seats_swapped() -> None:
+    a, b = m("9c 1s 1m 5m"), m("TM 2s 2m 3c")
+    s = DuelSolver()
+    v = s.margin(State((a, b), 0))
+    entries, nodes = len(s.memo), s.nodes
+    assert s.margin(State((b, a), 1)) == v  # the same leader's hand against the same
+    assert (len(s.memo), s.nodes) == (entries, nodes)  # nothing searched again
+
+
+def test_a_whole_two_player_deal_is_solved_exactly() -> None:
+    # the first trick of a dealt 2-player deal, every card known
+    g = endgame(2, 2, 13)
+    st_ = state_of(g)
+    assert sum(st_.hands[i].bit_count() for i in range(2)) == 26
+    s = DuelSolver(max_nodes=2_000_000)
+    margin = s.margin(st_)
+    # the solved margin is what perfect play keeps: the best first move reaches it, and
+    # none does better
+    assert max(v for _, v in s.move_margins(st_)) == margin
+
+
 def test_the_solver_moves_are_the_engines_legal_actions() -> None:
     for seed in range(6):
         g = endgame(3, seed, 9)
