@@ -1,11 +1,12 @@
 """Speed of the Ming Kanhu exact solver and of the advisor.
 
     python benchmarks/ming_eval.py [--deals 3] [--max-nodes 20000000] [--seed 1]
-                                   [--budget-ms 100] [--positions 200]
+                                   [--budget-ms 100] [--positions 200] [--cards 13,11,9,7]
+                                   [--no-latency]
 
 1. The exact solve of 2-player deals with every card known, from the first trick (13
    cards each) and from later tricks (greedy play down to 11, 9, 7 cards each): the
-   alpha-beta duel solver (``DuelSolver``), its time and states, with a node limit
+   duel solver (``DuelSolver``), its time and states (between tricks), with a node limit
    (MAX_NODES) so that nothing hangs — a solve that reaches it is reported as such. For
    the smaller endgames the max^n solver with a memo (``Solver``) is timed too.
 2. The advisor's latency: its time per decision on POSITIONS decisions met in greedy
@@ -17,6 +18,8 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import resource
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -38,14 +41,16 @@ def down_to(seed: int, cards: int) -> Game:
     return g
 
 
-def exact(deals: int, max_nodes: int) -> None:
-    for cards in (13, 11, 9, 7):
+def exact(deals: int, max_nodes: int, sizes: tuple[int, ...]) -> None:
+    for cards in sizes:
+        times: list[float] = []
+        states: list[int] = []
         for k in range(deals):
             g = down_to(k, cards)
             if g.pending is None:
                 continue
             st = state_of(g)
-            sizes = [g.hand_size(s) for s in range(2)]
+            held = [g.hand_size(s) for s in range(2)]
             s = DuelSolver(max_nodes)
             t = time.perf_counter()
             try:
@@ -53,8 +58,11 @@ def exact(deals: int, max_nodes: int) -> None:
             except SearchLimit:
                 margin = f"not solved within {max_nodes:,} states"
             dt = time.perf_counter() - t
-            line = (f"hands {sizes}: alpha-beta margin {margin}, {s.nodes:,} states, "
-                    f"{dt:.2f} s")
+            if isinstance(margin, int):
+                times.append(dt)
+                states.append(s.nodes)
+            line = (f"deal {k}, hands {held}: margin {margin}, {s.nodes:,} states, "
+                    f"{len(s.memo):,} kept, {dt:.2f} s")
             if cards <= 9:
                 m = Solver(max_nodes)
                 t = time.perf_counter()
@@ -65,6 +73,12 @@ def exact(deals: int, max_nodes: int) -> None:
                 except SearchLimit:
                     line += f"; max^n not solved within {max_nodes:,} states"
             print(line, flush=True)
+        if times:
+            print(f"{cards} cards each: {len(times)}/{deals} solved, time median "
+                  f"{statistics.median(times):.2f} s, worst {max(times):.2f} s; states median "
+                  f"{statistics.median(states):,.0f}, most {max(states):,}; peak memory "
+                  f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB",
+                  flush=True)
 
 
 def latency(players: int, positions: int, budget_ms: float, seed: int) -> None:
@@ -91,11 +105,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget-ms", type=float, default=100.0)
     ap.add_argument("--positions", type=int, default=200)
+    ap.add_argument("--cards", default="13,11,9,7",
+                    help="Hand sizes to solve from (comma-separated).")
+    ap.add_argument("--no-latency", action="store_true", help="Only the exact solves.")
     args = ap.parse_args()
     print(f"# {platform.python_implementation()} {platform.python_version()}, "
           f"{platform.machine()}")
-    exact(args.deals, args.max_nodes)
-    for players in (2, 3):
+    exact(args.deals, args.max_nodes, tuple(int(c) for c in args.cards.split(",")))
+    for players in () if args.no_latency else (2, 3):
         latency(players, args.positions, args.budget_ms, args.seed)
 
 

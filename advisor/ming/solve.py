@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from advisor.errors import AdvisorError
-from advisor.ming.cards import MYRIADS, SUIT_OF, TM
+from advisor.ming.cards import MYRIADS, NCARDS, SUIT_OF, TM
 from advisor.ming.game import Action, Game
 from advisor.ming.plays import (
     GIBBONS,
@@ -250,8 +250,9 @@ class Solver(_Bounded):
 
 LeadMove = tuple[int, int, int, int]
 """(cards, kind index, key, bonus) of a lead, as the duel solver keeps it."""
-Reply = tuple[int, bool, int]
-"""(cards, beats, bonus if it beats) of a follow, as the duel solver keeps it."""
+Replies = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+"""The follows of a hand to a lead, as the duel solver keeps them: those that beat (cards,
+bonus), cheapest first, and the face-down ones (cards), lowest first."""
 _WIDE = 99  # more than any margin: 26 cards and every bonus
 
 
@@ -275,9 +276,10 @@ class DuelSolver(_Bounded):
 
     def __init__(self, max_nodes: int | None = None, deadline: float | None = None) -> None:
         super().__init__(max_nodes, deadline)
-        self.memo: dict[tuple[int, int], tuple[int, int, LeadMove | None]] = {}
+        # (the leader's hand, the other's) as one int → (lower bound, upper bound, best lead)
+        self.memo: dict[int, tuple[int, int, LeadMove | None]] = {}
         self._leads: dict[int, list[LeadMove]] = {}
-        self._replies: dict[tuple[int, int, int, int], list[Reply]] = {}
+        self._replies: dict[tuple[int, int, int, int], Replies] = {}
 
     def margin(self, state: State, alpha: int | None = None, beta: int | None = None) -> int:
         """What the seat to act will score from ``state`` more than the other, with
@@ -312,7 +314,7 @@ class DuelSolver(_Bounded):
 
     def _lead(self, a: int, b: int, alpha: int, beta: int) -> int:
         """The leader's margin, holding ``a`` against ``b``, between tricks."""
-        key = (a, b)
+        key = a | b << NCARDS
         got = self.memo.get(key)
         if got is not None:
             lo, hi, first = got
@@ -356,27 +358,35 @@ class DuelSolver(_Bounded):
         """The leader's margin once it has led (``a`` left in its hand) and the other,
         holding ``b``, is to follow: the follow that leaves the leader least."""
         rk = (b, kind, key, size)
-        replies = self._replies.get(rk)
-        if replies is None:
+        got = self._replies.get(rk)
+        if got is None:
             trick = (0, kind, size, 0, key, bonus, size)
-            replies = [(r[0], r[2] >= 0, r[3]) for r in follows(b, trick)]
-            replies.sort(key=lambda r: (not r[1], r[0]))
-            self._replies[rk] = replies
+            fs = follows(b, trick)
+            got = (tuple(sorted((r[0], r[3]) for r in fs if r[2] >= 0)),
+                   tuple(sorted(r[0] for r in fs if r[2] < 0)))
+            self._replies[rk] = got
+        beating, face_down = got
         best = _WIDE
-        led = 2 * size + bonus
-        for cards, wins, won_bonus in replies:
+        for cards, won_bonus in beating:  # the other takes the trick and leads the next
             left = b ^ cards
-            if wins:  # the other takes the trick and leads the next
-                g = 2 * size + won_bonus
-                v = -g if not left else -g - self._lead(left, a, -beta - g, -alpha - g)
-            else:
-                v = led if not left else led + self._lead(a, left, alpha - led, beta - led)
+            g = 2 * size + won_bonus
+            v = -g if not left else -g - self._lead(left, a, -beta - g, -alpha - g)
             if v < best:
                 best = v
                 if v < beta:
                     beta = v
                     if beta <= alpha:
-                        break
+                        return best
+        led = 2 * size + bonus
+        for cards in face_down:  # the leader takes the trick and leads the next
+            left = b ^ cards
+            v = led if not left else led + self._lead(a, left, alpha - led, beta - led)
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if beta <= alpha:
+                        return best
         return best
 
     def _move(self, state: State, mv: Move) -> int:
