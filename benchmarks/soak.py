@@ -11,7 +11,7 @@ each finished deal's invariants (``GameInfo.audit``: cards accounted for, paymen
 balanced …), then replays every record through the game's ``replay`` and counts the
 records that are not valid. The deals are played in slices (``--jobs`` processes, or
 a Dask cluster: ``advisor.games.parallel``), each deal exactly as in one process.
-Prints one line per kind and table:
+Prints one line per kind and table (and, on stderr, one per slice as it ends):
 
     greedy, 3 players: deals 0–999 (1000), 0 errors, 1000/1000 valid, 16 deals/s on 1 ...
 
@@ -99,8 +99,13 @@ def soak(game: str, kind: str, table: Table, deals: int, seed: int, first: int =
     """Play and replay one kind at one table; True when nothing failed."""
     total = Tally()
     wall = time.perf_counter()
+
+    def progress(part: Slice, got: Tally) -> None:
+        print(f"  {kind}, {table.name}, {part}: {got.errors} errors, {got.invalid} invalid "
+              f"({time.perf_counter() - wall:.0f} s)", file=sys.stderr, flush=True)
+
     for got in in_slices(partial(soak_slice, game, kind, table, seed), first=first,
-                         games=deals, jobs=jobs, cluster=cluster):
+                         games=deals, jobs=jobs, cluster=cluster, on_done=progress):
         total.add(got)
     wall = time.perf_counter() - wall
     for report in total.reports:
