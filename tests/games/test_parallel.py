@@ -114,15 +114,25 @@ def test_a_local_process_that_dies_loses_its_slices_and_says_so() -> None:
     _, lines = one_process(chan, specs, games=24, seed=9)
     written: list[str] = []
 
-    def kill_one(games: int) -> None:  # a slice is done: kill a process of the pool
+    killed: list[int] = []
+
+    def kill_one(games: int) -> None:  # the first slice done: kill a process of the pool
+        if killed:
+            return  # once is enough; later calls may see the killed one not yet reaped
         for child in multiprocessing.active_children():
-            if child.pid is not None:
+            if child.pid is None:
+                continue
+            try:
                 os.kill(child.pid, signal.SIGKILL)
-                return
+            except ProcessLookupError:
+                continue  # it had already ended
+            killed.append(child.pid)
+            return
 
     with pytest.raises(SlicesLost, match="a local process died") as lost:
         simulate_in_slices(chan.simulate, specs, games=24, options={"seed": 9}, jobs=2,
                            on_records=written.extend, on_progress=kill_one)
+    assert killed
     missing = {k for s in lost.value.ranges() for k in range(s.first, s.last + 1)}
     assert missing and lost.value.played == 24 - len(missing)
     assert written == [line for k, line in enumerate(lines) if k not in missing]
