@@ -42,7 +42,6 @@ from advisor.registry import names
 class Tally:
     """What a slice of a soak found."""
 
-    deals: int = 0
     errors: int = 0
     invalid: int = 0
     moves: int = 0
@@ -52,9 +51,12 @@ class Tally:
     reports: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
-        for name in ("deals", "errors", "invalid", "moves", "draws", "played_s",
-                     "replayed_s"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.errors += other.errors
+        self.invalid += other.invalid
+        self.moves += other.moves
+        self.draws += other.draws
+        self.played_s += other.played_s
+        self.replayed_s += other.replayed_s
         self.reports.extend(other.reports[:max(0, 3 - len(self.reports))])
 
 
@@ -64,7 +66,7 @@ def soak_slice(game: str, kind: str, table: Table, seed: int, part: Slice) -> Ta
     info = registered(game)
     specs = [kind] * table.players
     records: list[Any] = []
-    out = Tally(deals=part.games)
+    out = Tally()
 
     def keep(g: Any, players: list[str]) -> None:
         if info.audit is not None:
@@ -110,7 +112,7 @@ def soak(game: str, kind: str, table: Table, deals: int, seed: int, first: int =
     wall = time.perf_counter() - wall
     for report in total.reports:
         print(report, file=sys.stderr)
-    valid = total.deals - total.errors - total.invalid
+    valid = deals - total.errors - total.invalid
     print(f"{kind}, {table.name}: deals {first}–{first + deals - 1} ({deals}), "
           f"{total.errors} errors, {valid}/{deals - total.errors} valid, "
           f"{deals / wall:.1f} deals/s on {jobs if cluster is None else 'the cluster'} "
