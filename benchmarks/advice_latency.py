@@ -59,8 +59,8 @@ def chan_bodies(n: int) -> list[bytes]:
 
 
 def khanhoo_bodies(n: int) -> list[bytes]:
+    from advisor.khanhoo.faces import GAME as KHANHOO
     from advisor.khanhoo.game import Game
-    from advisor.khanhoo.seats import make_bot
 
     out: list[bytes] = []
     k = 0
@@ -68,7 +68,7 @@ def khanhoo_bodies(n: int) -> list[bytes]:
     while len(out) < n:
         g = Game.from_deal(3, rng=random.Random(f"latency:{k}"))
         k += 1
-        bots = [make_bot("greedy", seed=s) for s in range(3)]
+        bots = [KHANHOO.make_bot("greedy", seed=s) for s in range(3)]
         while g.pending is not None and len(out) < n:
             d = g.pending
             legal = g.legal_actions()

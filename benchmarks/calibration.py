@@ -110,9 +110,11 @@ def chan_slice(seed: int, budget: float, root: str | None, opponent: str,
                 del sys.modules[name]
         sys.path.insert(0, root)
     try:
-        from advisor.chan.seats import make_bot
-    except ImportError:  # a checkout from before the seat specs had their own module
-        from advisor.chan.bots import make_bot  # type: ignore[attr-defined,no-redef]
+        from advisor.chan.faces import GAME
+
+        make_bot = GAME.make_bot
+    except (ImportError, AttributeError):  # a checkout from before the game spec
+        from advisor.chan.seats import make_bot  # type: ignore[no-redef]
     from advisor.chan.game import SEATS, Game
 
     rows: list[Decision] = []
@@ -129,7 +131,7 @@ def chan_slice(seed: int, budget: float, root: str | None, opponent: str,
 
 
 def khanhoo_slice(seed: int, budget: float, players: int, part: Slice) -> list[Decision]:
-    from advisor.khanhoo.seats import make_bot
+    from advisor.khanhoo.faces import GAME as KHANHOO
     from advisor.khanhoo.simulate import games_of
 
     first, deals = part.first, part.games
@@ -139,7 +141,7 @@ def khanhoo_slice(seed: int, budget: float, players: int, part: Slice) -> list[D
         me = r  # the advisor is player 0, at seat r
         deal = first + n // players
         rec = Recorder("khanhoo", budget, seed * 7919 + deal * players + me)
-        bots = [rec if s == me else make_bot("greedy", seed=s) for s in range(players)]
+        bots = [rec if s == me else KHANHOO.make_bot("greedy", seed=s) for s in range(players)]
         play_deal(game, bots, game.rules)
         rows += [{**x, "deal": deal, "seat": me} for x in rec.rows]
     return rows

@@ -32,8 +32,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import Game
-from advisor.chan.simulate import Summary, latency_summary, simulate
+from advisor.chan.simulate import Summary, latency_summary
 from advisor.games.parallel import Slice, in_slices
 
 
@@ -51,7 +52,7 @@ def run_slice(args: tuple[list[str], int, int, int, str]) -> tuple[Summary, list
         for seat, spec in enumerate(at_seats):
             totals[spec] = totals.get(spec, 0) + game.result.payments[seat]
 
-    summary = simulate(specs, games=games, seed=seed, duplicate=True, rules=rules, first=first,
+    summary = CHAN.simulate(specs, games=games, seed=seed, duplicate=True, rules=rules, first=first,
                        on_game=tally)
     return summary, per_deal
 

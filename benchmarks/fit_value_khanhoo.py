@@ -91,8 +91,8 @@ class KhanhooRecorder(BaseBot):
 
 def play_slice(args: tuple[float | None, int, int, int, int]) -> list[Row]:
     """Deals ``first`` … ``first + deals − 1``, each once with the advisor in every seat."""
+    from advisor.khanhoo.faces import GAME as KHANHOO
     from advisor.khanhoo.game import Game, table_rules
-    from advisor.khanhoo.seats import make_bot
 
     seconds, seed, first, deals, players = args
     rules = table_rules(players)
@@ -103,7 +103,7 @@ def play_slice(args: tuple[float | None, int, int, int, int]) -> list[Row]:
         for me in range(players):
             game = Game(hands, deal.initial_stock, deal.dealer, rules=rules)
             rec = KhanhooRecorder(seconds, seed * 7919 + k * players + me)
-            bots = [rec if s == me else make_bot("greedy") for s in range(players)]
+            bots = [rec if s == me else KHANHOO.make_bot("greedy") for s in range(players)]
             play_deal(game, bots, rules)
             rows += [{**r, "deal": k, "seat": me} for r in rec.rows]
     return rows

@@ -65,9 +65,10 @@ from advisor.khanhoo.advice import (
 )
 from advisor.khanhoo.bots import GreedyBot, SeatCards
 from advisor.khanhoo.cards import cards_of, counts_of
+from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Action, Game
 from advisor.khanhoo.melds import distance, useful_cards
-from advisor.khanhoo.simulate import games_of, play
+from advisor.khanhoo.simulate import games_of
 from advisor.khanhoo.view import View
 
 PROBES = ("advisor", "no-claim-cost", "denial", "sampled-denial", "stock", "opponents",
@@ -221,7 +222,7 @@ def redeal(g: Game, seat: int, rng: random.Random) -> None:
 
 def play_greedy(g: Game) -> int | None:
     """Play a game to its end with every seat greedy; the winner."""
-    play(g, [GreedyBot()] * g.players)
+    KHANHOO.play(g, [GreedyBot()] * g.players)
     assert g.result is not None
     return g.result.winner
 
@@ -238,7 +239,7 @@ def run_slice(args: tuple[str, float, int, int, int, int, int]
     draws = 0
     for r, g in games_of(PLAYERS, games=deals, seed=seed, duplicate=True, first=first):
         probe.game = g
-        play(g, [players[(s - r) % PLAYERS] for s in range(PLAYERS)])
+        KHANHOO.play(g, [players[(s - r) % PLAYERS] for s in range(PLAYERS)])
         assert g.result is not None
         draws += g.result.winner is None
         for s in range(PLAYERS):

@@ -33,16 +33,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from advisor.games.advice import AdvisorBot
 from advisor.games.parallel import simulate_in_slices
 from advisor.khanhoo.advice import Budget, advise
+from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Game
-from advisor.khanhoo.seats import make_bot
-from advisor.khanhoo.simulate import ROUTES, Summary, play, simulate
+from advisor.khanhoo.simulate import ROUTES, Summary
 
 
 def latency(players: int, opponent: str, budget_ms: float, deals: int, seed: int) -> None:
     bot = AdvisorBot(advise, budget_ms)
     for k in range(deals):
         g = Game.from_deal(players, rng=random.Random(f"latency:{seed}:{k}"))
-        play(g, [bot] + [make_bot(opponent, seed=k) for _ in range(players - 1)])
+        KHANHOO.play(g, [bot] + [KHANHOO.make_bot(opponent, seed=k) for _ in range(players - 1)])
     t = sorted(bot.latencies)
     p99 = t[min(len(t) - 1, int(len(t) * 0.99))]
     print(f"advisor time per decision over {len(t)} decisions: median "
@@ -53,7 +53,7 @@ def latency(players: int, opponent: str, budget_ms: float, deals: int, seed: int
 def tournament(specs: list[str], deals: int, seed: int, jobs: int,
                cluster: str | None = None) -> None:
     start = time.perf_counter()
-    s = simulate_in_slices(simulate, specs, games=deals, jobs=jobs, cluster=cluster,
+    s = simulate_in_slices(KHANHOO.simulate, specs, games=deals, jobs=jobs, cluster=cluster,
                            options={"seed": seed, "duplicate": True})
     assert isinstance(s, Summary)
     seconds = time.perf_counter() - start

@@ -24,11 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.qing.analysis import analyze
 from advisor.qing.cards import CARDS, counts_of
+from advisor.qing.faces import GAME as QING
 from advisor.qing.game import Game
 from advisor.qing.position import Position
 from advisor.qing.rules import Rules
-from advisor.qing.seats import make_bot
-from advisor.qing.simulate import play
 from advisor.qing.solver import Solver
 
 DECK = [c for c in CARDS for _ in range(4)]
@@ -63,7 +62,7 @@ def main() -> None:
         moves = 0
         for k in range(args.deals):
             g = Game.from_deal(4, rng=random.Random(f"eval:{args.seed}:{k}"))
-            moves += play(g, [make_bot(kind, seed=k * 4 + s) for s in range(4)])[0]
+            moves += QING.play(g, [QING.make_bot(kind, seed=k * 4 + s) for s in range(4)])[0]
         secs = time.perf_counter() - start
         print(f"4 {kind} bots: {args.deals / secs:.1f} deals/s ({moves / secs:.0f} moves/s)")
 

@@ -4,10 +4,10 @@ table the game declares, every record replayed. Any registered game.
     python benchmarks/soak.py --game chan [--deals 10000] [--seed 1] [--bots random,greedy]
                               [--jobs 2 | --cluster HOST:8786] [--first K]
 
-For each bot kind and each table (``GameInfo.soak_tables()``: Khanhoo's six, one per
+For each bot kind and each table (``GameSpec.soak_tables()``: Khanhoo's six, one per
 table size otherwise), plays DEALS deals with that bot in every seat through the game's
 simulator (deal k of the seed, one at a time, so that one failure is one error), checks
-each finished deal's invariants (``GameInfo.audit``: cards accounted for, payments
+each finished deal's invariants (``GameSpec.audit``: cards accounted for, payments
 balanced …), then replays every record through the game's ``replay`` and counts the
 records that are not valid. The deals are played in slices (``--jobs`` processes, or
 a Dask cluster: ``advisor.games.parallel``), each deal exactly as in one process.

@@ -69,14 +69,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(meta.bp)
     for game in GAMES:
-        # A game with declarations gets its endpoints made (service.generated), and its
-        # own extras added by its module service.<name> (``extend(bp)``), if it has one;
-        # a game without declarations writes its blueprint ``bp`` in service.<name>.
+        # Every game gets its endpoints made from its spec (service.generated), and its
+        # own extras added by its module service.<name> (``extend(bp)``), if it has one.
         own = _module(game.name)
-        if game.faces is None:
-            assert own is not None, f"service.{game.name}: no endpoints for {game.name}"
-            app.register_blueprint(own.bp)
-            continue
         bp = generated.blueprint(game, getattr(own, "SCHEMAS", None))
         if own is not None:
             own.extend(bp)

@@ -19,7 +19,8 @@ from typing import Any, ClassVar
 from flask import Blueprint, Response, current_app
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from advisor.games.faces import Field, GameInfo, Verb
+from advisor.games.faces import Field, Verb
+from advisor.games.spec import AnySpec
 from service.gate import ticket
 from service.meta import register_rules
 from service.openapi import document
@@ -73,7 +74,7 @@ def _title(name: str) -> str:
     return "".join(part.capitalize() for part in name.split("_"))
 
 
-def body_schema(info: GameInfo, verb: Verb) -> type[Schema]:
+def body_schema(info: AnySpec, verb: Verb) -> type[Schema]:
     """The schema of a verb's JSON object: its fields, their JSON types; nothing else."""
     attrs: dict[str, Any] = {f.name: _field(f) for f in verb.fields}
     attrs["Meta"] = type("Meta", (), {"unknown": RAISE})
@@ -103,7 +104,7 @@ class _EitherSchema(Schema):
         return self.fields_schema.load(data, **kwargs)
 
 
-def result_schema(info: GameInfo, verb: Verb) -> type[Schema]:
+def result_schema(info: AnySpec, verb: Verb) -> type[Schema]:
     """The answer's schema in the document: the library's JSON object (described by the
     verb's help; its fields are the library's ``to_json``)."""
     return type(f"{_title(info.name)}{_title(verb.name)}ResultSchema", (Schema,), {
@@ -137,7 +138,7 @@ class VerbSchemas:
     check: type[Schema] | None = None  # validates the object, when not ``body[0]``
 
 
-def _endpoint(info: GameInfo, verb: Verb, own: VerbSchemas | None) -> Any:
+def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
     plain = ((own.check or own.body[0]) if own else body_schema(info, verb))()
     bodies: tuple[type[Schema], ...] = own.body if own else (type(plain),)
     results: tuple[type[Schema], ...] = own.result if own else (result_schema(info, verb),)
@@ -179,10 +180,9 @@ def _endpoint(info: GameInfo, verb: Verb, own: VerbSchemas | None) -> Any:
                     example=dict(verb.example) if verb.example is not None else None)(view)
 
 
-def blueprint(info: GameInfo, schemas: Mapping[str, VerbSchemas] | None = None) -> Blueprint:
+def blueprint(info: AnySpec, schemas: Mapping[str, VerbSchemas] | None = None) -> Blueprint:
     """The blueprint of a game with declarations: ``/v1/<game>/<verb>`` for each verb
     (with the game's own ``schemas`` for some verbs, when it has written them)."""
-    assert info.faces is not None
     bp = Blueprint(info.name, __name__, url_prefix=f"/v1/{info.name}")
     for verb in info.faces.verbs:
         view = _endpoint(info, verb, (schemas or {}).get(verb.name))

@@ -98,16 +98,33 @@ def test_the_library_does_not_import_its_faces() -> None:
         assert wrong == []
 
 
-@pytest.mark.parametrize("game", ["chan", "khanhoo"])
+def _registered() -> list[str]:
+    from advisor.registry import GAMES
+
+    return [g.name for g in GAMES]
+
+
+GAMES = _registered()
+
+
+def test_every_game_package_is_registered() -> None:
+    packages = sorted(p.name for p in (ROOT / "advisor").iterdir()
+                      if (p / "faces.py").exists() and p.name != "games")
+    assert packages == sorted(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_shared_layer_knows_no_game(game: str) -> None:
     for shared in ("advisor.games", "advisor.counts", "advisor.text", "advisor.forms",
                    "advisor.botpipe", "advisor.jsonio", "advisor.errors"):
         assert _importers(shared, f"advisor.{game}") == []
 
 
-def test_the_games_do_not_import_each_other() -> None:
-    assert _importers("advisor.chan", "advisor.khanhoo") == []
-    assert _importers("advisor.khanhoo", "advisor.chan") == []
+@pytest.mark.parametrize("game", GAMES)
+def test_the_games_do_not_import_each_other(game: str) -> None:
+    for other in GAMES:
+        if other != game:
+            assert _importers(f"advisor.{game}", f"advisor.{other}") == []
 
 
 def test_the_library_needs_no_web_or_terminal_framework() -> None:
@@ -122,9 +139,9 @@ def test_the_library_needs_no_web_or_terminal_framework() -> None:
         assert not names & {"click", "flask", "marshmallow"}, m
 
 
-def test_the_games_and_the_shared_layer_do_not_import_the_registry() -> None:
-    for below in ("advisor.games", "advisor.chan", "advisor.khanhoo"):
-        assert _importers(below, "advisor.registry") == []
+@pytest.mark.parametrize("below", ["advisor.games", *(f"advisor.{g}" for g in GAMES)])
+def test_the_games_and_the_shared_layer_do_not_import_the_registry(below: str) -> None:
+    assert _importers(below, "advisor.registry") == []
 
 
 def test_every_registered_game_has_its_commands_and_endpoints() -> None:

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.chan import record
-from advisor.chan.advice import advise
+from advisor.chan.advice import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, advise
 from advisor.chan.analysis import analyze
+from advisor.chan.bots import GreedyBot
 from advisor.chan.cards import FULL_DECK
-from advisor.chan.game import RECORD_FORMAT, Game
+from advisor.chan.game import RECORD_FORMAT, SEATS, Action, Game
 from advisor.chan.position import WIN_BY, Position, position_from_fields
 from advisor.chan.profiles import PROFILES
+from advisor.chan.record import game_from_record, play_recorded
 from advisor.chan.scoring import score
-from advisor.chan.seats import SPEC_HELP, make_bot
-from advisor.chan.simulate import simulate
+from advisor.chan.simulate import outcome, start
 from advisor.chan.text import analysis_text, score_text, simulation_text
-from advisor.games.faces import Faces, Field, GameInfo, Verb
+from advisor.chan.view import View
+from advisor.games.faces import Faces, Field, Verb
+from advisor.games.spec import GameSpec
 
 RULES = Field("rules", "Rules profile", kind="choice", choices=tuple(PROFILES), short="-r",
               default="house")
@@ -83,10 +85,13 @@ def audit(game: Game) -> None:
     assert game.cards_in_play() == FULL_DECK, "cards not accounted for"
 
 
-GAME = GameInfo("chan", "Chắn", (4, 4), RECORD_FORMAT, record.replay, record.view_at,
-                make_bot, simulate, advise, SPEC_HELP,
-                Faces((SCORE, ANALYZE), (RULES,), "greedy,random,random,random",
-                      simulation_text),
-                audit)
+GAME: GameSpec[Game, Action, View] = GameSpec(
+    "chan", "Chắn", (SEATS, SEATS), RECORD_FORMAT,
+    read_action=Action.from_json, read_view=View.from_json, from_record=game_from_record,
+    deal=lambda players, seed: Game.from_deal(seed=seed), outcome=outcome,
+    bot_rules=lambda g: g.rules,
+    greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=DEFAULT_BUDGET_MS,
+    max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, play_recorded=play_recorded,
+    faces=Faces((SCORE, ANALYZE), (RULES,), "greedy,random,random,random", simulation_text))
 
 __all__ = ["GAME", "POSITION_FIELDS"]

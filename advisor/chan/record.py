@@ -1,15 +1,15 @@
-"""Game records (``chan-record/1``, rules §8.2): read, write and replay.
+"""Game records (``chan-record/1``, rules §8.2): the deal a record holds, and how a
+recorded move is played. Its replay is every game's
+(:meth:`advisor.games.spec.GameSpec.replay`): the deal read here, every move played
+through the engine — so every rule is checked — and the result compared. Declined
+claims are not recorded (C5): when the engine asks for a claim and the record's next
+move is not that claim, the claim was declined (:func:`play_recorded`).
 
-A replay builds the deal from the record, plays every move through the engine — so
-every rule is checked — and compares the final result. Declined claims are not
-recorded (C5): when the engine asks for a claim and the record's next move is not
-that claim, the claim was declined.
-
->>> from advisor.chan.game import Game
+>>> from advisor.chan.faces import GAME
 >>> g = Game.from_deal(seed=3)
 >>> while not g.over:
 ...     g.act(g.pending.seat, g.legal_actions()[-1])
->>> replay(g.to_record()).valid
+>>> GAME.replay(g.to_record()).valid
 True
 """
 
@@ -18,17 +18,8 @@ from __future__ import annotations
 from advisor.chan.cards import counts_of, parse_cards, parse_face
 from advisor.chan.game import RECORD_FORMAT, Action, Game
 from advisor.chan.profiles import PROFILES
-from advisor.chan.view import View
 from advisor.errors import IllegalActionError, RecordError
-from advisor.games.records import (
-    Replay,
-    card_list,
-    pending_view,
-    read_header,
-    read_records,
-    replay_moves,
-    seat_number,
-)
+from advisor.games.records import card_list, read_header, read_records, seat_number
 
 RECORD_FIELDS = ("format", "rules", "options", "dealer", "players", "hands", "stock", "moves",
                  "result", "practice")
@@ -56,20 +47,6 @@ def game_from_record(rec: object) -> Game:
                 options=options)
 
 
-def view_at(rec: object, seat: int | None = None) -> tuple[View, list[Action]]:
-    """The VIEW of the seat to act where a record prefix stops, and its legal actions
-    (with ``seat``, the decision must be that seat's); errors name what is wrong."""
-    return pending_view(replay(rec, partial=True), seat)
-
-
-def replay(rec: object, *, partial: bool = False) -> Replay:
-    """Replay a record move by move (declined claims are not recorded: see
-    :func:`play_recorded`). With ``partial``, a record that stops before the end of the
-    deal (a prefix, with no result) is valid."""
-    return replay_moves(rec, deal=game_from_record, parse=Action.from_json,
-                        apply=play_recorded, partial=partial)
-
-
 def play_recorded(g: Game, seat: int, action: Action) -> None:
     """Apply a move as a record states it: declined claims are not recorded (C5), so
     every claim the engine asks for before this move is declined first."""
@@ -88,5 +65,5 @@ def _decline_claims_before(g: Game, seat: int, action: Action) -> None:
         g.act(g.pending.seat, Action("pass"))
 
 
-__all__ = ["Replay", "game_from_record", "parse_face", "play_recorded", "read_records", "replay",
-           "view_at"]
+__all__ = ["RECORD_FIELDS", "game_from_record", "parse_face", "play_recorded",
+           "read_records"]

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.chan.cards import faces_of
+from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import SEATS, Action, Game, Offer
 from advisor.chan.record import game_from_record
-from advisor.chan.seats import make_bot
 from advisor.chan.view import View
 from advisor.errors import AdvisorError, IllegalActionError
 from advisor.games.bots import Bot
@@ -41,7 +41,7 @@ def check_opponent(spec: str) -> str:
     if spec.startswith("exec:"):
         raise AdvisorError(f"'{spec}': a table's opponents are random, greedy, advisor or "
                            "advisor:MS", field="opponents", token=spec)
-    make_bot(spec)  # raises AdvisorError naming the spec
+    CHAN.make_bot(spec)  # raises AdvisorError naming the spec
     return spec
 
 
@@ -224,7 +224,7 @@ class Table:
             base = self.seed or 0
             bots: list[Any] = [None]
             for seat, spec in enumerate(self.opponents, 1):
-                b = make_bot(spec, seed=base * 4 + seat)
+                b = CHAN.make_bot(spec, seed=base * 4 + seat)
                 b.start(seat, self.game.rules)
                 bots.append(b)
             self._bots = bots

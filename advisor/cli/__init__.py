@@ -41,19 +41,13 @@ def _extras(name: str) -> click.Group | None:
 
 
 for _game in GAMES:
-    # A game with declarations gets its commands made (advisor.cli.generated), with its
-    # own extras added; a game without writes its group in advisor.cli.<name>. Every game
-    # gets its replay.
-    _own = _extras(_game.name)
-    if _game.faces is not None:
-        _group = game_group(_game, _own)
-        _faces = _game.faces
-        if "play" not in _group.commands and _faces.deal and _faces.view_text and \
-                _faces.action_text:  # the terminal game, from the game's declarations
-            _group.add_command(play_command(_game))
-    else:
-        assert _own is not None, f"advisor.cli.{_game.name}: no commands for {_game.name}"
-        _group = _own
+    # Every game gets its commands made from its spec (advisor.cli.generated), with its
+    # own extras added (advisor.cli.<name>, if it has some), and its replay.
+    _group = game_group(_game, _extras(_game.name))
+    _faces = _game.faces
+    if "play" not in _group.commands and _faces.deal and _faces.view_text and \
+            _faces.action_text:  # the terminal game, from the game's declarations
+        _group.add_command(play_command(_game))
     _group.add_command(replay_command(_game.name, _game.replay))
     main.add_command(_group)
 

@@ -11,8 +11,9 @@ from typing import IO
 import click
 
 from advisor.chan.advice import DEFAULT_BUDGET_MS, TYPED_SOURCES, advise, view_from_position
+from advisor.chan.faces import GAME as CHAN
 from advisor.chan.profiles import PROFILES
-from advisor.chan.record import read_records, view_at
+from advisor.chan.record import read_records
 from advisor.chan.text import advice_text
 from advisor.chan.view import View
 from advisor.cli.common import (
@@ -128,7 +129,7 @@ def _record_view(stream: IO[str], seat: int) -> View:
     if isinstance(rec, AdvisorError):
         raise rec
     try:
-        view, _ = view_at(rec, seat)
+        view, _ = CHAN.view_at(rec, seat)
     except AdvisorError as err:
         raise AdvisorError(f"--record: {err.message}") from None
     return view

@@ -26,8 +26,9 @@ from advisor.cli.common import (
 )
 from advisor.errors import AdvisorError
 from advisor.games.bots import DEFAULT_TIME_LIMIT
-from advisor.games.faces import Faces, Field, GameInfo, Verb, object_from_flags
+from advisor.games.faces import Faces, Field, Verb, object_from_flags
 from advisor.games.parallel import Cluster, ClusterError, record_line, simulate_in_slices
+from advisor.games.spec import AnySpec
 
 
 def option(f: Field) -> click.Parameter:
@@ -79,7 +80,7 @@ def items_of(verb: Verb, file: IO[str] | None, flags: dict[str, Any]) -> list[It
     return [Item("", verb.object_of(flags))]
 
 
-def verb_command(info: GameInfo, verb: Verb) -> click.Command:
+def verb_command(info: AnySpec, verb: Verb) -> click.Command:
     """``advisor GAME VERB``: the verb on the object the flags spell, or on each object of
     a FILE; text or ``--json``; a budget and a seed for an advice."""
     positional = any(f.kind == "arguments" for f in verb.fields)
@@ -119,7 +120,7 @@ def verb_command(info: GameInfo, verb: Verb) -> click.Command:
     return click.Command(verb.command_name, params=params, callback=callback, help=help_text)
 
 
-def simulate_command(info: GameInfo, faces: Faces) -> click.Command:
+def simulate_command(info: AnySpec, faces: Faces) -> click.Command:
     """``advisor GAME simulate``: deals between bots, win shares, points, settlements —
     in this process, in ``--jobs`` local processes or on a Dask ``--cluster``, with the
     same result."""
@@ -163,7 +164,8 @@ def simulate_command(info: GameInfo, faces: Faces) -> click.Command:
         if cluster is not None and jobs != 1:
             raise click.UsageError("--jobs and --cluster: one or the other (a cluster's "
                                    "workers are its processes)")
-        kwargs = {"seed": seed, "duplicate": duplicate, "time_limit": time_limit, **chosen}
+        kwargs: dict[str, Any] = {"seed": seed, "duplicate": duplicate,
+                                  "time_limit": time_limit, **chosen}
 
         def run(write: Callable[[list[str]], None] | None,
                 advance: Callable[[int], None]) -> Any:
@@ -174,7 +176,7 @@ def simulate_command(info: GameInfo, faces: Faces) -> click.Command:
                             write([record_line(game, players)])
                         advance(1)
 
-                    at = {"first": first} if first else {}  # given only when asked
+                    at: dict[str, Any] = {"first": first} if first else {}  # when asked
                     return info.simulate(specs, games=games, on_game=on_game, **at, **kwargs)
                 return simulate_in_slices(info.simulate, specs, games=games, first=first,
                                           options=kwargs, jobs=jobs, cluster=cluster,
@@ -230,10 +232,9 @@ def simulate_command(info: GameInfo, faces: Faces) -> click.Command:
              f"{faces.simulate_seats} --duplicate --jobs 2")
 
 
-def game_group(info: GameInfo, extras: click.Group | None = None) -> click.Group:
+def game_group(info: AnySpec, extras: click.Group | None = None) -> click.Group:
     """The command group of a game with declarations: its verbs and ``simulate``, and the
     commands of ``extras`` (the game's own)."""
-    assert info.faces is not None
     group = click.Group(info.name)
     for verb in info.faces.verbs:
         group.add_command(verb_command(info, verb))

@@ -22,8 +22,9 @@ import click
 from advisor.cli.common import EXIT_BAD_INPUT, EXIT_USAGE, dumps, terminal_style, use_color
 from advisor.errors import AdvisorError
 from advisor.games.bots import BaseBot
-from advisor.games.faces import Faces, GameInfo
+from advisor.games.faces import Faces
 from advisor.games.simulate import play
+from advisor.games.spec import AnySpec
 from advisor.text import Style
 
 DEFAULT_ADVICE_MS = 200.0
@@ -41,7 +42,7 @@ class Person(BaseBot):
 
     name = "you"
 
-    def __init__(self, info: GameInfo, faces: Faces, style: Style, ask: Callable[[], str],
+    def __init__(self, info: AnySpec, faces: Faces, style: Style, ask: Callable[[], str],
                  say: Callable[[str], None], budget_ms: float, seed: int) -> None:
         self.info, self.faces, self.style = info, faces, style
         self.ask, self.say = ask, say
@@ -71,7 +72,7 @@ class Person(BaseBot):
         return dumps(advice.to_json())
 
 
-def play_command(info: GameInfo) -> click.Command:
+def play_command(info: AnySpec) -> click.Command:
     """The ``play`` command of a game that declares its terminal game."""
     faces = info.faces
     assert faces is not None and faces.deal and faces.view_text and faces.action_text

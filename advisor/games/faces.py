@@ -136,31 +136,6 @@ class Table:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class GameInfo:
-    """One game, as the faces and tools see it: what a game package declares (in its
-    ``faces`` module, as ``GAME``) and :mod:`advisor.registry` lists."""
-
-    name: str  # in commands and URLs: ``advisor NAME …``, ``/v1/NAME/…``
-    title: str  # for people
-    players: tuple[int, int]  # the table sizes, fewest and most
-    record_format: str
-    replay: Callable[[object], Any]  # a record → advisor.games.records.Replay
-    view_at: Callable[..., tuple[Any, list[Any]]]  # (record, seat=None) → (VIEW, legal)
-    make_bot: Callable[..., Any]  # a seat spec → a bot
-    simulate: Callable[..., Any]  # (specs, *, games, seed, duplicate, time_limit, on_game, …)
-    advise: Any  # advisor.games.advice.Advisor
-    seat_specs: str  # the seat specs it accepts, for help texts
-    faces: Faces | None = None  # None: the game writes its own face modules
-    audit: Callable[[Any], None] | None = None  # a finished deal's invariants (raises)
-    tables: tuple[Table, ...] = ()  # the tables a soak plays (default: each size)
-
-    def soak_tables(self) -> tuple[Table, ...]:
-        """The tables a soak plays: the declared ones, or one per table size."""
-        low, high = self.players
-        return self.tables or tuple(Table(f"{n} players", n) for n in range(low, high + 1))
-
-
 def object_from_flags(fields: tuple[Field, ...], values: Mapping[str, Any]) -> dict[str, Any]:
     """The JSON object that the given flags spell: each field given, by its name (an
     unset flag, an empty ``many`` or ``arguments``, is left out)."""
@@ -177,4 +152,4 @@ def object_from_flags(fields: tuple[Field, ...], values: Mapping[str, Any]) -> d
     return obj
 
 
-__all__ = ["Faces", "Field", "GameInfo", "Kind", "Table", "Verb", "object_from_flags"]
+__all__ = ["Faces", "Field", "Kind", "Table", "Verb", "object_from_flags"]

@@ -156,6 +156,21 @@ def pending_view(outcome: Replay, seat: int | None = None) -> tuple[Any, list[An
     return g.view(d.seat), g.legal_actions()
 
 
+def record_view(rec: object, seat: int | None = None, *, deal: Callable[[object], Any],
+                parse: Callable[[object], Any],
+                apply: Callable[[Any, int, Any], None] | None = None) -> tuple[Any, list[Any]]:
+    """The VIEW of the seat to act where a record prefix stops, and its legal actions,
+    the record replayed with ``deal``, ``parse`` and ``apply`` (:func:`replay_moves`;
+    ``apply`` defaults to the engine's ``act``). With ``seat``, the decision must be that
+    seat's. Errors name what is wrong."""
+    outcome = replay_moves(rec, deal=deal, parse=parse, apply=apply or _act, partial=True)
+    return pending_view(outcome, seat)
+
+
+def _act(game: Any, seat: int, action: Any) -> None:
+    game.act(seat, action)
+
+
 def read_records(stream: IO[str], name: str = "record") -> Iterator[tuple[str, Any]]:
     """Records from a file: one JSON document (an object or a list) or JSON lines.
     Yields (label, decoded object or a RecordError)."""
@@ -164,4 +179,4 @@ def read_records(stream: IO[str], name: str = "record") -> Iterator[tuple[str, A
 
 
 __all__ = ["Replay", "card_list", "checked_result", "pending_view", "read_header", "read_move",
-           "read_records", "replay_moves", "seat_number"]
+           "read_records", "record_view", "replay_moves", "seat_number"]

@@ -24,9 +24,9 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from advisor.botpipe import Incident
 from advisor.games.bots import Bot, incidents_of
@@ -235,14 +235,15 @@ def bot_seed(seed: int, deal: str, rotation: int, player: int) -> str:
 
 
 def run(summary: RunSummary, bots: Sequence[Bot], games: Iterable[tuple[int, Engine]], *,
-        rules: Any, outcome: Outcome,
+        rules: Callable[[Any], Any], outcome: Outcome,
         after: Callable[[Any, int], None] | None = None,
         on_game: Callable[[Any, list[str]], None] | None = None) -> RunSummary:
     """Play ``games`` — (rotation r, engine) pairs: player p at seat (p + r) mod n —
-    between ``bots``, counting each in ``summary`` (``outcome`` gives the seats'
-    payments; ``after(game, r)`` adds a game's own tallies; ``on_game(game, specs by
-    seat)`` sees each finished game). Before each game every bot is reseeded
-    (:func:`bot_seed`), so a game's play depends on nothing played before it. The bots
+    between ``bots``, each told ``rules(game)`` at its start, counting each in
+    ``summary`` (``outcome`` gives the seats' payments; ``after(game, r)`` adds a game's
+    own tallies; ``on_game(game, specs by seat)`` sees each finished game). Before each
+    game every bot is reseeded (:func:`bot_seed`), so a game's play depends on nothing
+    played before it. The bots
     are closed at the end, whatever happens; the run's time, the external bots'
     incidents and the advisors' decision times (a bot's ``latencies``) are kept."""
     n = len(bots)
@@ -255,7 +256,7 @@ def run(summary: RunSummary, bots: Sequence[Bot], games: Iterable[tuple[int, Eng
             for p, bot in enumerate(bots):
                 bot.reseed(bot_seed(summary.seed, deal, r, p))
             at_seat = [bots[(s - r) % n] for s in range(n)]
-            moves, decisions = play(game, at_seat, rules)
+            moves, decisions = play(game, at_seat, rules(game))
             summary.tally(game, r, outcome(game), moves, decisions)
             if after is not None:
                 after(game, r)
@@ -273,6 +274,26 @@ def run(summary: RunSummary, bots: Sequence[Bot], games: Iterable[tuple[int, Eng
     return summary
 
 
+E = TypeVar("E")
+
+
+def rotations(deal: Callable[[int], E], again: Callable[[E], E], *, players: int, games: int,
+              first: int = 0, duplicate: bool = False) -> Iterator[tuple[int, E]]:
+    """The games of a run, each with its rotation r (player p sits at seat (p + r) mod
+    ``players``): deal k — ``deal(k)``, k counting from ``first`` — played once, or with
+    ``duplicate`` once per rotation, each time afresh (``again(dealt)``: the same hands,
+    stock and dealer, no move made).
+
+    >>> [(r, d) for r, d in rotations(lambda k: k * 10, lambda d: d, players=2, games=2,
+    ...                                   first=3, duplicate=True)]
+    [(0, 30), (1, 30), (0, 40), (1, 40)]
+    """
+    for k in range(first, first + games):
+        dealt = deal(k)
+        for r in range(players if duplicate else 1):
+            yield r, again(dealt)
+
+
 def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
     """Median, 99th percentile and maximum of decision times, in milliseconds."""
     if not seconds:
@@ -287,4 +308,4 @@ def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
 
 
 __all__ = ["Z95", "Engine", "Outcome", "PlayerStats", "RunSummary", "bot_seed", "deal_key",
-           "latency_summary", "play", "run"]
+           "latency_summary", "play", "rotations", "run"]

@@ -44,6 +44,7 @@ from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 from advisor.games import advice as games_advice
+from advisor.games.records import record_view
 from advisor.khanhoo.bots import SeatCards, partners, without
 from advisor.khanhoo.cards import (
     CARDS,
@@ -60,7 +61,7 @@ from advisor.khanhoo.cards import (
 from advisor.khanhoo.game import MAX_TURNS, Action, claim_action, meld_options
 from advisor.khanhoo.melds import distance, solver, useful_cards
 from advisor.khanhoo.position import Position, meld_of
-from advisor.khanhoo.record import view_at
+from advisor.khanhoo.record import game_from_record
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE
 from advisor.khanhoo.value import Situation, estimate
@@ -658,7 +659,7 @@ def _option(a: Action, j: Judged, table: Race, lead: int | None, what: str) -> O
 def advise_record(rec: object, budget: Budget | None = None) -> Advice:
     """Advice for the decision pending at the end of a record prefix (the pending seat's
     view only is used)."""
-    view, legal = view_at(rec)
+    view, legal = record_view(rec, deal=game_from_record, parse=Action.from_json)
     return advise(view, legal, budget)
 
 
@@ -672,7 +673,7 @@ def advice_request(obj: object) -> tuple[View, list[Action]]:
     player — or ``"other"``), and optionally ``players`` (default 3) and ``turn`` (turns
     each opponent has played, default 0). ``null`` for any of them means "not given"."""
     if isinstance(obj, dict) and "format" in obj:
-        return view_at(obj)
+        return record_view(obj, deal=game_from_record, parse=Action.from_json)
     if not isinstance(obj, dict):
         raise PositionError("an advice request must be a JSON object", field="$")
     extra = {k: obj[k] for k in ADVICE_FIELDS if obj.get(k) is not None}

@@ -6,20 +6,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
-from advisor.games.bots import DEFAULT_TIME_LIMIT
-from advisor.games.faces import Faces, Field, GameInfo, Table, Verb
-from advisor.khanhoo import record
-from advisor.khanhoo.advice import Advice, Budget, advise, advise_json
+from advisor.games.faces import Faces, Field, Table, Verb
+from advisor.games.spec import GameSpec
+from advisor.khanhoo.advice import MAX_BUDGET_MS, Advice, Budget, advise, advise_json
 from advisor.khanhoo.analysis import analyze
-from advisor.khanhoo.game import MAX_TURNS, RECORD_FORMAT, Game, table_rules
+from advisor.khanhoo.bots import GreedyBot
+from advisor.khanhoo.game import MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, RECORD_FORMAT, Action, Game
 from advisor.khanhoo.position import Position, position_from_fields
-from advisor.khanhoo.rules import OPTION_HELP, Rules
+from advisor.khanhoo.record import game_from_record
+from advisor.khanhoo.rules import OPTION_HELP
 from advisor.khanhoo.scoring import score
-from advisor.khanhoo.seats import SPEC_HELP, make_bot
-from advisor.khanhoo.simulate import Summary, simulate
+from advisor.khanhoo.simulate import outcome, start
 from advisor.khanhoo.text import (
     action_text,
     advice_text,
@@ -29,6 +28,7 @@ from advisor.khanhoo.text import (
     simulation_text,
     view_text,
 )
+from advisor.khanhoo.view import View
 
 RULES_FIELDS: tuple[Field, ...] = (
     Field("sets", "Sets in the pack; 3 is the variation, K9", kind="int", minimum=2,
@@ -69,25 +69,6 @@ def _analyze(obj: object) -> Any:
 
 def _advise(obj: object, budget_ms: float, seed: int) -> Advice:
     return advise_json(obj, Budget(ms=budget_ms, seed=seed))
-
-
-def simulate_table(
-    specs: Sequence[str], *, games: int, seed: int = 0, duplicate: bool = False,
-    time_limit: float = DEFAULT_TIME_LIMIT,
-    on_game: Callable[[Game, list[str]], None] | None = None,
-    variation: bool = False, orphan: bool = False, max_turns: int = MAX_TURNS,
-    sets: int | None = None, jokers: int | None = None, first: int = 0, **options: bool,
-) -> Summary:
-    """:func:`advisor.khanhoo.simulate.simulate` with the table's pack chosen from the
-    number of players (K1) or the variation (K9), ``sets``/``jokers`` overriding it."""
-    chosen = {name: True for name, on in options.items() if on}
-    rules = table_rules(len(specs), variation=variation, **chosen)
-    if sets is not None or jokers is not None:
-        rules = Rules.build(sets if sets is not None else rules.sets,
-                            jokers if jokers is not None else rules.jokers, chosen)
-    return simulate(specs, games=games, seed=seed, duplicate=duplicate, rules=rules,
-                    orphan=orphan, max_turns=max_turns, time_limit=time_limit, on_game=on_game,
-                    first=first)
 
 
 SCORE = Verb(
@@ -154,13 +135,16 @@ TABLES = (
     Table("3 players, variation + trio", 3, {"variation": True, "trio": True}),
 )
 
-GAME = GameInfo(
-    "khanhoo", "Khanhoo", (2, 5), RECORD_FORMAT, record.replay, record.view_at, make_bot,
-    simulate_table, advise, SPEC_HELP,
-    Faces((SCORE, ANALYZE, ADVICE), SIMULATE_FIELDS, "greedy,random,random", simulation_text,
+GAME: GameSpec[Game, Action, View] = GameSpec(
+    "khanhoo", "Khanhoo", (MIN_PLAYERS, MAX_PLAYERS), RECORD_FORMAT,
+    read_action=Action.from_json, read_view=View.from_json, from_record=game_from_record,
+    deal=lambda players, seed: Game.from_deal(players, seed), outcome=outcome,
+    bot_rules=lambda g: g.rules.to_json(),
+    greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=Budget().ms,
+    max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, tables=TABLES,
+    faces=Faces((SCORE, ANALYZE, ADVICE), SIMULATE_FIELDS, "greedy,random,random", simulation_text,
           deal=lambda players, seed: Game.from_deal(players, seed),
-          view_text=view_text, action_text=action_text, result_text=result_text),
-    audit, TABLES)
+          view_text=view_text, action_text=action_text, result_text=result_text))
 
-__all__ = ["GAME", "simulate_table"]
+__all__ = ["GAME"]
 

@@ -5,7 +5,8 @@ once per seat rotation, so every player gets every hand: luck of the deal cancel
 the comparison. A deal's settlement is the Skat-style one of its scores: the winner
 receives his points from each other player.
 
->>> s = simulate(["greedy", "random"], games=2, seed=1)
+>>> from advisor.registry import game
+>>> s = game("khanhoo").simulate(["greedy", "random"], games=2, seed=1)
 >>> s.deals, [p.deals for p in s.players]
 (2, [2, 2])
 """
@@ -13,18 +14,16 @@ receives his points from each other player.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.errors import AdvisorError
-from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
-from advisor.games.simulate import PlayerStats, RunSummary, run
-from advisor.games.simulate import play as play_deal
-from advisor.khanhoo.game import MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Game, table_rules
+from advisor.games.simulate import PlayerStats, RunSummary, rotations
+from advisor.games.spec import Run
+from advisor.khanhoo.game import MAX_TURNS, Game, table_rules
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import settlement
-from advisor.khanhoo.seats import make_bot
 
 
 @dataclass
@@ -54,12 +53,6 @@ class Summary(RunSummary):
         }
 
 
-def play(game: Game, bots: Sequence[Bot]) -> tuple[int, int]:
-    """Play one deal to its end; returns (moves, bot decisions). Decisions with a single
-    legal action (a draw, a forced discard) are played without asking the bot."""
-    return play_deal(game, bots, game.rules.to_json())
-
-
 ROUTES = ("deal", "draw", "take", "bump", "quartette", "cache")
 """How a deal's winner came by the card that ended it (:func:`route`)."""
 
@@ -72,8 +65,9 @@ def route(game: Game) -> str | None:
     ``cache``; None for a drawn deal.
 
     >>> from advisor.khanhoo.bots import GreedyBot
+    >>> from advisor.khanhoo.faces import GAME
     >>> g = Game.from_deal(3, seed=2)
-    >>> _ = play(g, [GreedyBot()] * 3)
+    >>> _ = GAME.play(g, [GreedyBot()] * 3)
     >>> route(g) in ROUTES
     True
     """
@@ -92,54 +86,46 @@ def route(game: Game) -> str | None:
 def games_of(players: int, *, games: int, seed: int = 0, duplicate: bool = False,
              rules: Rules | None = None, orphan: bool = False, max_turns: int = MAX_TURNS,
              first: int = 0) -> Iterator[tuple[int, Game]]:
-    """The games of a run, each with its rotation r: player p sits at seat (p + r) mod
-    ``players``. Deal k is dealt from ``random.Random(f"khanhoo:{seed}:{k}")``, k counting
-    from ``first``; with ``duplicate`` it is played once per rotation, otherwise once
-    (r = 0). With ``orphan`` (four players), the highest cutter — drawn at random — is
-    orphan (K7).
+    """The games of a run (:func:`advisor.games.simulate.rotations`): deal k is dealt from
+    ``random.Random(f"khanhoo:{seed}:{k}")``. With ``orphan`` (four players), the highest
+    cutter — drawn at random — is orphan (K7).
 
     >>> [(r, g.dealer) for r, g in games_of(3, games=1, seed=1, duplicate=True)]
     [(0, 1), (1, 1), (2, 1)]
     """
-    rules = rules or table_rules(players)
-    for k in range(first, first + games):
+    table = rules or table_rules(players)
+
+    def deal(k: int) -> Game:
         rng = random.Random(f"khanhoo:{seed}:{k}")
         orphan_seat = rng.randrange(players) if orphan else None
-        deal = Game.from_deal(players, rng=rng, rules=rules, orphan=orphan_seat,
+        return Game.from_deal(players, rng=rng, rules=table, orphan=orphan_seat,
                               max_turns=max_turns)
-        hands = [s.dealt for s in deal.seats]
-        for r in range(players if duplicate else 1):
-            yield r, Game(hands, deal.initial_stock, deal.dealer, rules=rules,
-                          orphan=orphan_seat, max_turns=max_turns)
+
+    def again(d: Game) -> Game:
+        return Game([s.dealt for s in d.seats], d.initial_stock, d.dealer, rules=table,
+                    orphan=d.orphan, max_turns=max_turns)
+
+    return rotations(deal, again, players=players, games=games, first=first,
+                     duplicate=duplicate)
 
 
-def simulate(
-    specs: Sequence[str],
-    *,
-    games: int,
-    seed: int = 0,
-    duplicate: bool = False,
-    rules: Rules | None = None,
-    orphan: bool = False,
-    max_turns: int = MAX_TURNS,
-    time_limit: float = DEFAULT_TIME_LIMIT,
-    on_game: Callable[[Game, list[str]], None] | None = None,
-    first: int = 0,
-) -> Summary:
-    """Play ``games`` deals (each once per rotation with ``duplicate``) between the
-    players named by ``specs`` (2–5 of them; player p at seat p, rotated per replay).
-    The deals are those of :func:`games_of`, so a long run can be split into slices
-    (``first``) and the slices merged."""
+def start(specs: Sequence[str], *, games: int, seed: int, duplicate: bool, first: int,
+          rules: Rules | None = None, variation: bool = False, orphan: bool = False,
+          max_turns: int = MAX_TURNS, sets: int | None = None, jokers: int | None = None,
+          **options: bool) -> Run[Game]:
+    """A run at a table of ``len(specs)`` players: the pack chosen from the number of
+    players (K1) or the variation (K9), ``sets``/``jokers`` overriding it, the rule flags
+    ``options`` on (or ``rules`` given whole); with ``orphan``, four players (K7). How
+    the deals ended and how each player went out are counted."""
     n = len(specs)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise AdvisorError(f"seats: {n} seat specs given; a table has {MIN_PLAYERS} to "
-                           f"{MAX_PLAYERS} players", field="seats")
-    if games < 1:
-        raise AdvisorError("games: at least one deal", field="games")
     if orphan and n != 4:
         raise AdvisorError("orphan: the orphan needs four players (K7)", field="orphan")
-    rules = rules or table_rules(n)
-    bots = [make_bot(s, seed=seed * 1009 + p, time_limit=time_limit) for p, s in enumerate(specs)]
+    if rules is None:
+        chosen = {name: True for name, on in options.items() if on}
+        rules = table_rules(n, variation=variation, **chosen)
+        if sets is not None or jokers is not None:
+            rules = Rules.build(sets if sets is not None else rules.sets,
+                                jokers if jokers is not None else rules.jokers, chosen)
     summary = Summary(list(specs), seed, duplicate, rules,
                       [PlayerStats(p, s, scored=True) for p, s in enumerate(specs)],
                       routes=[{} for _ in specs])
@@ -155,10 +141,9 @@ def simulate(
             count = summary.routes[(result.winner - r) % n]
             count[way] = count.get(way, 0) + 1
 
-    run(summary, bots, games_of(n, games=games, seed=seed, duplicate=duplicate, rules=rules,
-                                orphan=orphan, max_turns=max_turns, first=first),
-        rules=rules.to_json(), outcome=outcome, after=tally, on_game=on_game)
-    return summary
+    return Run(summary, games_of(n, games=games, seed=seed, duplicate=duplicate, rules=rules,
+                                 orphan=orphan, max_turns=max_turns, first=first),
+               tally)
 
 
 def outcome(game: Game) -> list[tuple[int, bool, int]]:
@@ -171,5 +156,5 @@ def outcome(game: Game) -> list[tuple[int, bool, int]]:
             for s in range(len(result.scores))]
 
 
-__all__ = ["ROUTES", "PlayerStats", "Summary", "games_of", "outcome", "play", "route",
-           "simulate"]
+__all__ = ["ROUTES", "PlayerStats", "Summary", "games_of", "outcome", "route",
+           "start"]

@@ -40,6 +40,7 @@ from typing import Any
 
 from advisor.errors import AdvisorError, PositionError
 from advisor.games import advice as games_advice
+from advisor.games.records import record_view
 from advisor.ming.cards import FULL, cards_of, format_cards, mask_of
 from advisor.ming.game import RECORD_FORMAT, Action, settlement
 from advisor.ming.plays import (
@@ -52,6 +53,7 @@ from advisor.ming.plays import (
     read_lead,
     reading,
 )
+from advisor.ming.record import game_from_record
 from advisor.ming.solve import (
     DuelSolver,
     Move,
@@ -531,9 +533,7 @@ def advise_json(obj: object, budget: Budget) -> Advice:
     """Advice for a position or a ``ming-record/1`` prefix (the seat to act where it
     stops)."""
     if isinstance(obj, dict) and obj.get("format") == RECORD_FORMAT:
-        from advisor.ming.record import view_at
-
-        view, legal = view_at(obj)
+        view, legal = record_view(obj, deal=game_from_record, parse=Action.from_json)
         return advise(view, legal, budget=budget)
     sit, legal, phase = situation_of(obj)
     return advise_situation(sit, legal, phase, budget)

@@ -11,14 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.errors import PositionError
-from advisor.games.faces import Faces, Field, GameInfo, Verb
-from advisor.ming import record
-from advisor.ming.advice import Advice, Budget, advise, advise_json
+from advisor.games.faces import Faces, Field, Verb
+from advisor.games.spec import GameSpec
+from advisor.ming.advice import MAX_BUDGET_MS, Advice, Budget, advise, advise_json
+from advisor.ming.bots import GreedyBot
 from advisor.ming.cards import FULL
-from advisor.ming.game import RECORD_FORMAT, Game
+from advisor.ming.game import RECORD_FORMAT, Action, Game
 from advisor.ming.plays import DECLARATIONS, TrickResult, trick
-from advisor.ming.seats import SPEC_HELP, make_bot
-from advisor.ming.simulate import simulate
+from advisor.ming.record import game_from_record
+from advisor.ming.simulate import outcome, start
 from advisor.ming.text import (
     action_text,
     advice_text,
@@ -27,6 +28,7 @@ from advisor.ming.text import (
     trick_text,
     view_text,
 )
+from advisor.ming.view import View
 
 TRICK_FIELDS: tuple[Field, ...] = (
     Field("plays", "The plays in order, the lead first: one argument per play, e.g. "
@@ -117,12 +119,15 @@ def audit(game: Game) -> None:
     assert sum(r.settlement) == 0, "the settlement does not balance"
 
 
-GAME = GameInfo(
-    "ming", "Ming Kanhu", (2, 3), RECORD_FORMAT, record.replay, record.view_at, make_bot,
-    simulate, advise, SPEC_HELP,
-    Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text,
-          deal=lambda players, seed: Game.from_deal(players, seed),
-          view_text=view_text, action_text=action_text, result_text=result_text),
-    audit)
+GAME: GameSpec[Game, Action, View] = GameSpec(
+    "ming", "Ming Kanhu", (2, 3), RECORD_FORMAT,
+    read_action=Action.from_json, read_view=View.from_json, from_record=game_from_record,
+    deal=lambda players, seed: Game.from_deal(players, seed), outcome=outcome,
+    bot_rules=lambda g: {"players": g.players},
+    greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=Budget().ms,
+    max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit,
+    faces=Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text,
+                deal=lambda players, seed: Game.from_deal(players, seed),
+                view_text=view_text, action_text=action_text, result_text=result_text))
 
 __all__ = ["ADVICE", "GAME", "TRICK"]

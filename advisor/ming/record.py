@@ -1,32 +1,24 @@
-"""Game records (``ming-record/1``): read, write and replay.
+"""Game records (``ming-record/1``): the deal a record holds.
 
 A record holds everything — the hands dealt, the unused stock, every move with its
-cards (face-down plays included) and the result. A replay builds the deal from the
-record, plays every move through the engine — so every rule is checked — and compares
-the result.
+cards (face-down plays included) and the result. Its replay is every game's
+(:meth:`advisor.games.spec.GameSpec.replay`): the deal read here, every move played
+through the engine, the result compared.
 
->>> from advisor.ming.game import Game
+>>> from advisor.ming.faces import GAME
 >>> g = Game.from_deal(3, seed=3)
 >>> while not g.over:
 ...     g.act(g.pending.seat, g.legal_actions()[-1])
->>> replay(g.to_record()).valid
+>>> GAME.replay(g.to_record()).valid
 True
 """
 
 from __future__ import annotations
 
 from advisor.errors import RecordError
-from advisor.games.records import (
-    Replay,
-    card_list,
-    pending_view,
-    read_header,
-    replay_moves,
-    seat_number,
-)
+from advisor.games.records import card_list, read_header, seat_number
 from advisor.ming.cards import mask_of, parse_cards
-from advisor.ming.game import RECORD_FORMAT, Action, Game
-from advisor.ming.view import View
+from advisor.ming.game import RECORD_FORMAT, Game
 
 RECORD_FIELDS = ("format", "options", "dealer", "players", "hands", "stock", "moves",
                  "result")
@@ -51,19 +43,4 @@ def _cards(name: str, value: object) -> int:
     return mask_of(card_list(name, value, parse_cards))
 
 
-def view_at(rec: object, seat: int | None = None) -> tuple[View, list[Action]]:
-    """The VIEW of the seat to act where a record prefix stops, and its legal actions
-    (with ``seat``, the decision must be that seat's); errors name what is wrong."""
-    view, legal = pending_view(replay(rec, partial=True), seat)
-    assert isinstance(view, View)
-    return view, legal
-
-
-def replay(rec: object, *, partial: bool = False) -> Replay:
-    """Replay a record move by move. With ``partial``, a record that stops before the
-    end of the deal (a prefix, with no result) is valid."""
-    return replay_moves(rec, deal=game_from_record, parse=Action.from_json,
-                        apply=lambda g, seat, action: g.act(seat, action), partial=partial)
-
-
-__all__ = ["RECORD_FIELDS", "Replay", "game_from_record", "replay", "view_at"]
+__all__ = ["RECORD_FIELDS", "game_from_record"]

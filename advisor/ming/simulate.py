@@ -4,7 +4,8 @@ A player is a seat spec; player p sits at seat p. With ``duplicate``, each deal 
 once per seat rotation, so every player gets every hand: the luck of the deal cancels out
 of the comparison.
 
->>> s = simulate(["greedy", "random"], games=2, seed=1)
+>>> from advisor.registry import game
+>>> s = game("ming").simulate(["greedy", "random"], games=2, seed=1)
 >>> s.deals, [p.deals for p in s.players]
 (2, [2, 2])
 """
@@ -12,16 +13,13 @@ of the comparison.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.errors import AdvisorError
-from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
-from advisor.games.simulate import PlayerStats, RunSummary, latency_summary, run
-from advisor.games.simulate import play as play_deal
-from advisor.ming.game import MAX_PLAYERS, MIN_PLAYERS, Game
-from advisor.ming.seats import make_bot
+from advisor.games.simulate import PlayerStats, RunSummary, latency_summary, rotations
+from advisor.games.spec import Run
+from advisor.ming.game import Game
 
 
 @dataclass
@@ -51,24 +49,17 @@ class Summary(RunSummary):
         return out
 
 
-def play(game: Game, bots: Sequence[Bot]) -> tuple[int, int]:
-    """Play one deal to its end; returns (moves, bot decisions)."""
-    return play_deal(game, bots, {"players": game.players})
-
-
 def games_of(players: int, *, games: int, seed: int = 0, duplicate: bool = False,
              first: int = 0) -> Iterator[tuple[int, Game]]:
-    """The games of a run, each with its rotation r: player p sits at seat (p + r) mod
-    ``players``. Deal k is dealt from ``random.Random(f"ming:{seed}:{k}")``, k counting
-    from ``first``; with ``duplicate`` it is played once per rotation.
+    """The games of a run (:func:`advisor.games.simulate.rotations`): deal k is dealt from
+    ``random.Random(f"ming:{seed}:{k}")``.
 
     >>> [(r, g.eldest) for r, g in games_of(3, games=1, seed=1, duplicate=True)]
     [(0, 1), (1, 1), (2, 1)]
     """
-    for k in range(first, first + games):
-        deal = Game.from_deal(players, rng=random.Random(f"ming:{seed}:{k}"))
-        for r in range(players if duplicate else 1):
-            yield r, Game(deal.dealt, deal.stock, deal.dealer)
+    return rotations(lambda k: Game.from_deal(players, rng=random.Random(f"ming:{seed}:{k}")),
+                     lambda d: Game(d.dealt, d.stock, d.dealer), players=players,
+                     games=games, first=first, duplicate=duplicate)
 
 
 def outcome(game: Game) -> list[tuple[int, bool, int]]:
@@ -79,25 +70,11 @@ def outcome(game: Game) -> list[tuple[int, bool, int]]:
     return [(r.settlement[s], r.winner == s, r.scores[s]) for s in range(game.players)]
 
 
-def simulate(
-    specs: Sequence[str],
-    *,
-    games: int,
-    seed: int = 0,
-    duplicate: bool = False,
-    time_limit: float = DEFAULT_TIME_LIMIT,
-    on_game: Callable[[Game, list[str]], None] | None = None,
-    first: int = 0,
-) -> Summary:
-    """Play ``games`` deals (each once per rotation with ``duplicate``) between the 2 or
-    3 players named by ``specs`` (player p at seat p, rotated per replay)."""
+def start(specs: Sequence[str], *, games: int, seed: int, duplicate: bool,
+          first: int) -> Run[Game]:
+    """A run between the 2 or 3 players named by ``specs`` (M2): tricks and bonuses are
+    counted per player besides the settlements."""
     n = len(specs)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise AdvisorError(f"seats: {n} seat specs given; Ming Kanhu is for 2 or 3 players "
-                           "(M2)", field="seats")
-    if games < 1:
-        raise AdvisorError("games: at least one deal", field="games")
-    bots = [make_bot(s, seed=seed * 1009 + p, time_limit=time_limit) for p, s in enumerate(specs)]
     summary = Summary(list(specs), seed, duplicate, {"players": n},
                       [PlayerStats(p, s, scored=True) for p, s in enumerate(specs)],
                       tricks=[0] * n, bonuses=[0] * n)
@@ -109,9 +86,8 @@ def simulate(
             summary.tricks[(s - r) % n] += res.tricks[s]
             summary.bonuses[(s - r) % n] += res.bonuses[s]
 
-    run(summary, bots, games_of(n, games=games, seed=seed, duplicate=duplicate, first=first),
-        rules={"players": n}, outcome=outcome, after=tally, on_game=on_game)
-    return summary
+    return Run(summary, games_of(n, games=games, seed=seed, duplicate=duplicate, first=first),
+               tally)
 
 
-__all__ = ["Summary", "games_of", "outcome", "play", "simulate"]
+__all__ = ["Summary", "games_of", "outcome", "start"]

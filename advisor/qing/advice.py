@@ -44,6 +44,7 @@ from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 from advisor.games import advice as games_advice
+from advisor.games.records import record_view
 from advisor.qing.bots import NEIGHBOURS, discard_key, partners, take_value
 from advisor.qing.cards import (
     CARDS,
@@ -68,7 +69,7 @@ from advisor.qing.game import (
     take_options,
 )
 from advisor.qing.position import Position, meld_of
-from advisor.qing.record import view_at
+from advisor.qing.record import game_from_record
 from advisor.qing.solver import HAND_SIZE, Solver, solver
 from advisor.qing.view import View
 
@@ -422,7 +423,7 @@ def advice_request(obj: object) -> tuple[View, list[Action]]:
     if isinstance(obj, dict) and "format" in obj:
         if obj["format"] != RECORD_FORMAT:
             raise PositionError(f"format: expected '{RECORD_FORMAT}'", field="format")
-        return view_at(obj)
+        return record_view(obj, deal=game_from_record, parse=Action.from_json)
     if not isinstance(obj, dict):
         raise PositionError("an advice request must be a JSON object", field="$")
     extra = {k: obj[k] for k in ADVICE_FIELDS if obj.get(k) is not None}
@@ -491,7 +492,7 @@ def advise_json(obj: object, budget_ms: float | None = None, seed: int | None = 
 
 def advise_record(rec: object, budget: Budget | None = None) -> Advice:
     """Advice for the decision pending at the end of a record prefix."""
-    view, legal = view_at(rec)
+    view, legal = record_view(rec, deal=game_from_record, parse=Action.from_json)
     return advise(view, legal, budget)
 
 

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.games.faces import Faces, Field, GameInfo, Table, Verb
-from advisor.qing import record, seats
-from advisor.qing import simulate as qing_simulate
-from advisor.qing.advice import advise, advise_json
+from advisor.games.faces import Faces, Field, Table, Verb
+from advisor.games.spec import GameSpec
+from advisor.qing.advice import MAX_BUDGET_MS, Budget, advise, advise_json
 from advisor.qing.analysis import Analysis, analyze
+from advisor.qing.bots import GreedyBot
 from advisor.qing.cards import PACK
-from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT, Game
+from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT, Action, Game
 from advisor.qing.position import Position
+from advisor.qing.record import game_from_record
 from advisor.qing.rules import EYE6, OPTION_HELP
 from advisor.qing.scoring import ScoreResult, score
+from advisor.qing.simulate import outcome, start
 from advisor.qing.text import (
     action_text,
     advice_text,
@@ -30,6 +32,7 @@ from advisor.qing.text import (
     simulation_text,
     view_text,
 )
+from advisor.qing.view import View
 
 HAND = Field("hand", "The concealed cards (1c…9c 1s…9s 1m…9m RF WF OT, or names: '3 Cash', "
              "'3文', 'Red Flower', '紅花')", short="-H", metavar="CARDS")
@@ -77,17 +80,21 @@ def audit(game: Game) -> None:
         (r.winner is not None and r.settlement[r.winner] == n - 1), "the pot is not the winner's"
 
 
-GAME = GameInfo(
+GAME: GameSpec[Game, Action, View] = GameSpec(
     name="qing",
     title="Qing Kanhu",
     players=(MIN_PLAYERS, MAX_PLAYERS),
     record_format=RECORD_FORMAT,
-    replay=record.replay,
-    view_at=record.view_at,
-    make_bot=seats.make_bot,
-    simulate=qing_simulate.simulate,
+    read_action=Action.from_json,
+    read_view=View.from_json,
+    from_record=game_from_record,
+    deal=lambda players, seed: Game.from_deal(players, seed),
+    outcome=outcome, bot_rules=lambda g: g.rules.to_json(),
+    greedy=lambda seed: GreedyBot(),
     advise=advise,
-    seat_specs=seats.SPEC_HELP,
+    default_budget_ms=Budget().ms,
+    max_budget_ms=MAX_BUDGET_MS,
+    simulation=start,
     faces=Faces(
         verbs=(
             Verb("score", "Does a 15-card hand win (Q5)? Its groups, or its distance.\n\n"

@@ -1,31 +1,22 @@
-"""Game records (``qing-record/1``): read, write and replay.
+"""Game records (``qing-record/1``): the deal a record holds. Its replay is every
+game's (:meth:`advisor.games.spec.GameSpec.replay`): the deal read here, every move
+played through the engine — so every rule is checked — and the result compared.
 
-A replay builds the deal from the record, plays every move through the engine — so
-every rule is checked — and compares the final result.
-
->>> from advisor.qing.game import Game
+>>> from advisor.qing.faces import GAME
 >>> g = Game.from_deal(players=3, seed=3)
 >>> while not g.over:
 ...     g.act(g.pending.seat, g.legal_actions()[-1])
->>> replay(g.to_record()).valid
+>>> GAME.replay(g.to_record()).valid
 True
 """
 
 from __future__ import annotations
 
 from advisor.errors import AdvisorError, RecordError
-from advisor.games.records import (
-    Replay,
-    card_list,
-    pending_view,
-    read_header,
-    replay_moves,
-    seat_number,
-)
+from advisor.games.records import card_list, read_header, seat_number
 from advisor.qing.cards import Card, counts_of, parse_card, parse_cards
-from advisor.qing.game import RECORD_FORMAT, Action, Game
+from advisor.qing.game import RECORD_FORMAT, Game
 from advisor.qing.rules import Rules
-from advisor.qing.view import View
 
 RECORD_FIELDS = ("format", "options", "cut", "dealer", "players", "hands", "stock", "moves",
                  "result")
@@ -63,19 +54,4 @@ def _cards(name: str, value: object) -> list[Card]:
     return card_list(name, value, lambda codes: parse_cards(codes, limit=(99,) * 30))
 
 
-def view_at(rec: object, seat: int | None = None) -> tuple[View, list[Action]]:
-    """The VIEW of the seat to act where a record prefix stops, and its legal actions
-    (with ``seat``, the decision must be that seat's)."""
-    view, legal = pending_view(replay(rec, partial=True), seat)
-    assert isinstance(view, View)
-    return view, legal
-
-
-def replay(rec: object, *, partial: bool = False) -> Replay:
-    """Replay a record move by move. With ``partial``, a record that stops before the
-    end of the deal (a prefix, with no result) is valid."""
-    return replay_moves(rec, deal=game_from_record, parse=Action.from_json,
-                        apply=lambda g, seat, action: g.act(seat, action), partial=partial)
-
-
-__all__ = ["RECORD_FIELDS", "Replay", "game_from_record", "replay", "view_at"]
+__all__ = ["RECORD_FIELDS", "game_from_record"]

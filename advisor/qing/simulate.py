@@ -4,7 +4,8 @@ takes the pot, +(n−1); each other player −1; a drawn deal returns the stakes
 A player is a seat spec; player p sits at seat p. With ``duplicate``, each deal is played
 once per seat rotation, so every player gets every hand.
 
->>> s = simulate(["greedy", "random"], games=2, seed=1)
+>>> from advisor.registry import game
+>>> s = game("qing").simulate(["greedy", "random"], games=2, seed=1)
 >>> s.deals, [p.deals for p in s.players]
 (2, [2, 2])
 """
@@ -12,17 +13,14 @@ once per seat rotation, so every player gets every hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.errors import AdvisorError
-from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
-from advisor.games.simulate import PlayerStats, RunSummary, run
-from advisor.games.simulate import play as play_deal
-from advisor.qing.game import HOWS, MAX_PLAYERS, MIN_PLAYERS, Game
+from advisor.games.simulate import PlayerStats, RunSummary, rotations
+from advisor.games.spec import Run
+from advisor.qing.game import HOWS, Game
 from advisor.qing.rules import Rules
-from advisor.qing.seats import make_bot
 
 
 @dataclass
@@ -47,26 +45,25 @@ class Summary(RunSummary):
         }
 
 
-def play(game: Game, bots: Sequence[Bot]) -> tuple[int, int]:
-    """Play one deal to its end; returns (moves, bot decisions)."""
-    return play_deal(game, bots, game.rules.to_json())
-
-
 def games_of(players: int, *, games: int, seed: int = 0, duplicate: bool = False,
              rules: Rules | None = None, first: int = 0) -> Iterator[tuple[int, Game]]:
-    """The games of a run, each with its rotation r: player p sits at seat (p + r) mod
-    ``players``. Deal k is dealt from ``random.Random(f"qing:{seed}:{k}")``, k counting from
-    ``first``; with ``duplicate`` it is played once per rotation.
+    """The games of a run (:func:`advisor.games.simulate.rotations`): deal k is dealt from
+    ``random.Random(f"qing:{seed}:{k}")``.
 
     >>> [(r, g.dealer) for r, g in games_of(3, games=1, seed=1, duplicate=True)]
     [(0, 2), (1, 2), (2, 2)]
     """
     rules = rules or Rules()
-    for k in range(first, first + games):
-        deal = Game.from_deal(players, rng=random.Random(f"qing:{seed}:{k}"), rules=rules)
-        hands = [s.dealt for s in deal.seats]
-        for r in range(players if duplicate else 1):
-            yield r, Game(hands, deal.initial_stock, deal.dealer, rules=rules, cut=deal.cut)
+
+    def deal(k: int) -> Game:
+        return Game.from_deal(players, rng=random.Random(f"qing:{seed}:{k}"), rules=rules)
+
+    def again(d: Game) -> Game:
+        return Game([s.dealt for s in d.seats], d.initial_stock, d.dealer, rules=rules,
+                    cut=d.cut)
+
+    return rotations(deal, again, players=players, games=games, first=first,
+                     duplicate=duplicate)
 
 
 def outcome(game: Game) -> list[tuple[int, bool, int]]:
@@ -76,24 +73,12 @@ def outcome(game: Game) -> list[tuple[int, bool, int]]:
     return [(pay, result.winner == s, 0) for s, pay in enumerate(result.settlement)]
 
 
-def simulate(specs: Sequence[str], *, games: int, seed: int = 0, duplicate: bool = False,
-             eye6: str = "culin", extras_replace: bool = False, rules: Rules | None = None,
-             time_limit: float = DEFAULT_TIME_LIMIT,
-             on_game: Callable[[Game, list[str]], None] | None = None,
-             first: int = 0) -> Summary:
-    """Play ``games`` deals (each once per rotation with ``duplicate``) between the players
-    named by ``specs`` (2–6 of them), under the options ``eye6`` and ``extras_replace``
-    (or ``rules``). Deals come from :func:`games_of`, so a run splits into slices
-    (``first``) that merge."""
-    n = len(specs)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise AdvisorError(f"seats: {n} seat specs given; a table has {MIN_PLAYERS} to "
-                           f"{MAX_PLAYERS} players", field="seats")
-    if games < 1:
-        raise AdvisorError("games: at least one deal", field="games")
+def start(specs: Sequence[str], *, games: int, seed: int, duplicate: bool, first: int,
+          eye6: str = "culin", extras_replace: bool = False,
+          rules: Rules | None = None) -> Run[Game]:
+    """A run under the options ``eye6`` and ``extras_replace`` (or ``rules``), counting
+    how the deals were won."""
     rules = rules or Rules(eye6, bool(extras_replace))
-    bots = [make_bot(s, seed=seed * 1009 + p, time_limit=time_limit)
-            for p, s in enumerate(specs)]
     summary = Summary(list(specs), seed, duplicate, rules,
                       [PlayerStats(p, s) for p, s in enumerate(specs)])
 
@@ -103,10 +88,8 @@ def simulate(specs: Sequence[str], *, games: int, seed: int = 0, duplicate: bool
         how = result.how or "drawn"
         summary.hows[how] = summary.hows.get(how, 0) + 1
 
-    run(summary, bots, games_of(n, games=games, seed=seed, duplicate=duplicate, rules=rules,
-                                first=first),
-        rules=rules.to_json(), outcome=outcome, after=tally, on_game=on_game)
-    return summary
+    return Run(summary, games_of(len(specs), games=games, seed=seed, duplicate=duplicate,
+                                 rules=rules, first=first), tally)
 
 
-__all__ = ["HOWS", "PlayerStats", "Summary", "games_of", "outcome", "play", "simulate"]
+__all__ = ["HOWS", "PlayerStats", "Summary", "games_of", "outcome", "start"]

@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 from advisor.chan.cards import FACES, FULL_DECK, Face, counts_of, parse_cards, parse_face
+from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import Action, Decision, Game, Offer
 from advisor.chan.pairing import is_win, p0_counts
-from advisor.chan.record import play_recorded, replay
+from advisor.chan.record import play_recorded
 from advisor.errors import IllegalActionError, RecordError
 
 SEATS = 4
@@ -159,7 +160,7 @@ def settled(g: Game, winner: int, win_by: str) -> set[str]:
     assert r.payments[winner] == 3 * p
     assert all(r.payments[s] == -p for s in range(SEATS) if s != winner)
     assert sum(r.payments) == 0
-    assert replay(g.to_record()).valid
+    assert CHAN.replay(g.to_record()).valid
     return {b.code for b in r.score.bonuses}
 
 
@@ -373,7 +374,7 @@ def test_t6_an_empty_stock_ends_the_deal_in_a_draw() -> None:
     door = g.log[-2].seat
     assert last.seat == (door + 1) % SEATS and g.seats[door].passed[-1] == g.initial_stock[-1]
     assert g.cards_in_play() == FULL_DECK
-    assert replay(g.to_record()).valid
+    assert CHAN.replay(g.to_record()).valid
 
 
 def test_t6_no_move_after_the_draw() -> None:
@@ -401,7 +402,7 @@ def test_t7_a_dealer_with_ten_chan_may_decline_thien_u_and_is_dead() -> None:
     assert g.offer == Offer(card("2v"), "stock", 0, 0, True)
     assert g.pending == Decision(0, "offer")
     assert g.legal_actions() == [PASS]
-    assert replay(g.to_record(), partial=True).valid
+    assert CHAN.replay(g.to_record(), partial=True).valid
 
 
 def test_t7_a_dead_dealer_never_eats_or_wins() -> None:
@@ -526,7 +527,7 @@ def test_r3_a_record_discarding_a_refused_face_is_reported_at_its_move() -> None
     g.act(1, eat("2s"))
     rec = g.to_record()
     rec["moves"].append({"seat": 1, "do": "discard", "card": "6v"})
-    r = replay(rec, partial=True)
+    r = CHAN.replay(rec, partial=True)
     assert (r.rule, r.move) == ("R3", 4)
     assert r.describe().startswith("move 4: R3: 6v was refused at move 2")
 
@@ -852,7 +853,7 @@ def test_c4_an_eaten_returned_card_leaves_the_claimants_discards() -> None:
     assert [m.codes for m in g.seats[1].melds] == [["9m", "9m"]]
     rec = g.to_record()
     assert [m["do"] for m in rec["moves"]] == ["discard", "chiu", "discard", "eat"]
-    assert replay(rec, partial=True).valid
+    assert CHAN.replay(rec, partial=True).valid
 
 
 def test_c4_after_a_chiu_on_a_revealed_card_the_discard_returns_to_the_door() -> None:

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from advisor.chan.cards import FACES, FULL_DECK
+from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import SEATS, Action, Game
-from advisor.chan.record import replay
 from advisor.chan.view import View
 from tests.games.checks import legal_accepted_others_refused
 
@@ -73,7 +73,7 @@ class RandomDeals(RuleBasedStateMachine):
         if g.result.winner is not None:
             w = g.result.winner
             assert g.result.payments[w] == 3 * g.result.points > 0
-        r = replay(g.to_record())
+        r = CHAN.replay(g.to_record())
         assert r.valid, r.describe()
 
     @invariant()

@@ -15,9 +15,9 @@ from advisor.chan.advice import advise, explain, leaves, view_from_position
 from advisor.chan.analysis import discard_table
 from advisor.chan.bots import greedy_choice
 from advisor.chan.cards import counts_of, parse_cards, parse_face
+from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import Action, SeatState, legal_discards, prospect
 from advisor.chan.pairing import distance
-from advisor.chan.record import replay
 from advisor.errors import AdvisorError, HandSizeError, PositionError
 from tests.chan.deals import position_after
 
@@ -52,7 +52,7 @@ def test_seed12_chiu_waits_come_from_the_legal_discard() -> None:
     Chíu is followed by a legal discard and waits on 8v (4), 8s (1), 8m (3); passing
     waits on 8m (3) alone."""
     rec = json.loads((GOLDEN / "seed12_chiu_3v.json").read_text())
-    g = replay(rec, partial=True).game
+    g = CHAN.replay(rec, partial=True).game
     assert g is not None and g.pending is not None and g.pending.seat == 0
     a = advise(g.view(0), samples=2)
     by_do = {e.action.do: e for e in a.actions}

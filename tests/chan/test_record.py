@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
+from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import Game
-from advisor.chan.record import game_from_record, play_recorded, read_records, replay
-from advisor.chan.seats import make_bot
-from advisor.chan.simulate import play
+from advisor.chan.record import game_from_record, play_recorded, read_records
 from advisor.errors import RecordError
 
 GOLDEN = Path(__file__).parent / "golden" / "records.jsonl"
@@ -24,7 +23,7 @@ ENTRIES = [json.loads(line) for line in GOLDEN.read_text().splitlines() if line.
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["tag"] for e in ENTRIES])
 def test_golden_record_replays_to_its_result(entry: dict[str, Any]) -> None:
-    r = replay(entry["record"])
+    r = CHAN.replay(entry["record"])
     assert r.valid, r.describe()
     assert r.game is not None and r.game.result is not None
     assert r.game.result.to_json() == entry["record"]["result"]
@@ -37,7 +36,7 @@ def test_golden_record_regenerates_exactly(entry: dict[str, Any]) -> None:
     rec = entry["record"]
     g = Game.from_deal(rng=random.Random(entry["seed"]), rules=rec["rules"])
     k = int(entry["seed"].split(":")[1])
-    play(g, [make_bot(entry["bots"], seed=k * 4 + s) for s in range(4)])
+    CHAN.play(g, [CHAN.make_bot(entry["bots"], seed=k * 4 + s) for s in range(4)])
     assert g.to_record(rec["players"]) == rec
 
 
@@ -74,7 +73,7 @@ def test_tampered_move_is_reported_with_its_number_and_rule() -> None:
     hand = rec["hands"][rec["dealer"]]
     pair = next(c for c in hand if hand.count(c) == 2)
     rec["moves"][0] = {"seat": rec["dealer"], "do": "discard", "card": pair}
-    r = replay(rec)
+    r = CHAN.replay(rec)
     assert not r.valid and r.move == 1 and r.rule == "R2"
     assert r.describe().startswith("move 1: R2: ")
 
@@ -82,7 +81,7 @@ def test_tampered_move_is_reported_with_its_number_and_rule() -> None:
 def test_move_by_the_wrong_seat() -> None:
     rec = _first("draw")
     rec["moves"][0]["seat"] = (rec["dealer"] + 1) % 4
-    r = replay(rec)
+    r = CHAN.replay(rec)
     assert r.move == 1 and r.rule == "T1"
 
 
@@ -98,7 +97,7 @@ def test_move_by_the_wrong_seat() -> None:
 def test_malformed_records(change: Any, field: str) -> None:
     rec = _first("draw")
     change(rec)
-    r = replay(rec)
+    r = CHAN.replay(rec)
     assert not r.valid and isinstance(r.error, RecordError)
     assert r.error.field == field
 

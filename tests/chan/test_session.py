@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import Action
-from advisor.chan.record import replay
 from advisor.chan.session import HUMAN, Table
 from advisor.errors import AdvisorError, IllegalActionError
 
@@ -25,7 +25,7 @@ def test_any_human_play_ends_in_a_valid_record(seed: int, choices: random.Random
         assert Table.from_json(t.to_json()).to_json() == t.to_json()
         t.act(choices.choice(t.legal()))
     assert t.legal() == []
-    assert replay(t.record()).valid
+    assert CHAN.replay(t.record()).valid
 
 
 def test_a_deal_without_a_seed_is_shuffled_from_the_systems_entropy(
@@ -51,7 +51,7 @@ def test_a_practice_deal_is_the_same_for_its_seed_and_its_record_says_so() -> No
     while not a.over:
         a.act(a.legal()[0])
     rec = a.record()
-    assert rec["practice"] == {"seed": 42} and replay(rec).valid
+    assert rec["practice"] == {"seed": 42} and CHAN.replay(rec).valid
 
 
 def test_view_is_the_humans() -> None:

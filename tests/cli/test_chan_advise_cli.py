@@ -41,9 +41,9 @@ def test_advise_record_prefix(tmp_path: Path) -> None:
     rec["moves"] = rec["moves"][:7]
     path = tmp_path / "prefix.json"
     path.write_text(json.dumps(rec))
-    from advisor.chan.record import replay
+    from advisor.chan.faces import GAME as CHAN
 
-    seat = replay(rec, partial=True).game.pending.seat  # type: ignore[union-attr]
+    seat = CHAN.replay(rec, partial=True).game.pending.seat  # type: ignore[union-attr]
     r = CliRunner().invoke(main, ["chan", "advise", "--record", str(path), "--seat", str(seat),
                                   "--samples", "2", "--json"])
     assert r.exit_code == 0, r.output

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from advisor.chan.cards import BY_CODE, parse_cards, parse_face
+from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import Action
-from advisor.chan.record import replay
 from advisor.chan.session import HUMAN, Table
 from advisor.chan.view import Memory, Offer, TableSeat, View
 from advisor.cli import main
@@ -232,7 +232,7 @@ def test_bots_declined_claims_are_not_told() -> None:
                       for s in t.steps)
         assert len(lines) == sum(not (s.phase == "claim" and s.action.do == "pass"
                                       and s.seat != HUMAN) for s in t.steps)
-        assert replay(t.record()).valid
+        assert CHAN.replay(t.record()).valid
     assert silent > 0
 
 

@@ -7,67 +7,45 @@ from __future__ import annotations
 
 import sys
 import textwrap
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from advisor.chan import record as chan_record
-from advisor.chan import seats as chan_seats
-from advisor.chan import simulate as chan_simulate
-from advisor.chan.game import Game as ChanGame
 from advisor.errors import AdvisorError
 from advisor.games.bots import ExecBot, RandomBot
-from advisor.khanhoo import record as khanhoo_record
-from advisor.khanhoo import seats as khanhoo_seats
-from advisor.khanhoo import simulate as khanhoo_simulate
-from advisor.khanhoo.game import Game as KhanhooGame
-from advisor.ming import record as ming_record
-from advisor.ming import seats as ming_seats
-from advisor.ming import simulate as ming_simulate
-from advisor.ming.game import Game as MingGame
-from advisor.qing import record as qing_record
-from advisor.qing import seats as qing_seats
-from advisor.qing import simulate as qing_simulate
-from advisor.qing.game import Game as QingGame
+from advisor.games.spec import AnySpec
+from advisor.registry import GAMES
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @dataclass(frozen=True)
 class Kit:
-    """One game as these tests use it."""
+    """One registered game as these tests use it: at its smallest table."""
 
-    name: str
-    seats: int  # players at the table the tests use
-    make_bot: Callable[..., Any]
-    simulate: Callable[..., Any]
-    replay: Callable[[object], Any]
-    deal: Callable[[int], Any]  # a fresh deal from a seed
-    play: Callable[[Any, list[Any]], Any]
-    example_bot: Path
-    illegal_reply: str  # an action that reads well and is never legal
+    spec: AnySpec
+
+    @property
+    def seats(self) -> int:
+        return self.spec.players[0]
+
+    @property
+    def example_bot(self) -> Path:
+        return EXAMPLES / f"{self.spec.name}_bot.py"
+
+    def deal(self, seed: int) -> Any:
+        return self.spec.deal(self.seats, seed)
+
+    def __getattr__(self, name: str) -> Any:  # make_bot, simulate, replay, play
+        return getattr(self.spec, name)
 
     def __str__(self) -> str:
-        return self.name
+        return self.spec.name
 
 
-KITS = [
-    Kit("chan", 4, chan_seats.make_bot, chan_simulate.simulate, chan_record.replay,
-        lambda seed: ChanGame.from_deal(seed=seed), chan_simulate.play,
-        EXAMPLES / "chan_bot.py", '{"do": "heaven"}'),
-    Kit("khanhoo", 3, khanhoo_seats.make_bot, khanhoo_simulate.simulate, khanhoo_record.replay,
-        lambda seed: KhanhooGame.from_deal(3, seed=seed), khanhoo_simulate.play,
-        EXAMPLES / "khanhoo_bot.py", '{"do": "discard", "card": "Qs"}'),
-    Kit("ming", 2, ming_seats.make_bot, ming_simulate.simulate, ming_record.replay,
-        lambda seed: MingGame.from_deal(2, seed=seed), ming_simulate.play,
-        EXAMPLES / "ming_bot.py", '{"do": "lead", "cards": ["TM", "9c"]}'),
-    Kit("qing", 4, qing_seats.make_bot, qing_simulate.simulate, qing_record.replay,
-        lambda seed: QingGame.from_deal(4, seed=seed), qing_simulate.play,
-        EXAMPLES / "qing_bot.py", '{"do": "discard", "card": "OT"}'),
-]
+KITS = [Kit(spec) for spec in GAMES]
 
 BODIES = {
     "garbage": """
@@ -77,9 +55,13 @@ BODIES = {
     """,
     "illegal": """
         import json, sys
+        seen = []  # every action once legal: one of them that no longer is, is illegal
         for line in sys.stdin:
-            if json.loads(line)["type"] == "decide":
-                print(ILLEGAL, flush=True)
+            msg = json.loads(line)
+            if msg["type"] == "decide":
+                stale = [a for a in seen if a not in msg["legal"]]
+                print(json.dumps((stale or msg["legal"])[0]), flush=True)
+                seen += [a for a in msg["legal"] if a not in seen]
     """,
     "late": """
         import json, sys, time
@@ -100,9 +82,9 @@ BODIES = {
 }
 
 
-def _script(tmp_path: Path, name: str, body: str, illegal: str) -> str:
+def _script(tmp_path: Path, name: str, body: str) -> str:
     path = tmp_path / f"{name}.py"
-    path.write_text(textwrap.dedent(body).replace("ILLEGAL", repr(illegal)))
+    path.write_text(textwrap.dedent(body))
     return f"{sys.executable} {path}"
 
 
@@ -139,7 +121,7 @@ def test_the_example_bot_plays_legal_games(kit: Kit) -> None:
 @pytest.mark.parametrize("kind", list(BODIES))
 def test_a_misbehaving_bot_is_replaced_by_the_first_legal_action(kit: Kit, tmp_path: Path,
                                                                  kind: str) -> None:
-    cmd = _script(tmp_path, kind, BODIES[kind], kit.illegal_reply)
+    cmd = _script(tmp_path, kind, BODIES[kind])
     records: list[Any] = []
     s = kit.simulate(["greedy"] * (kit.seats - 1) + [f"exec:{cmd}"], games=2, seed=1,
                      time_limit=0.2, on_game=lambda g, p: records.append(g.to_record(p)))

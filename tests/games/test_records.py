@@ -16,14 +16,15 @@ import pytest
 
 from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.records import Replay
-from advisor.registry import GAMES, GameInfo, game
+from advisor.games.spec import AnySpec
+from advisor.registry import GAMES, game
 
 TESTS = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
 class Kit:
-    info: GameInfo
+    info: AnySpec
     won: str  # the tag of a golden record whose deal was won
     longer: str  # the tag of a golden record with more than ten moves
 

@@ -20,8 +20,8 @@ from advisor.khanhoo.advice import (
     time_to_go_out,
 )
 from advisor.khanhoo.cards import Card, card
+from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Action, Game
-from advisor.khanhoo.simulate import simulate
 
 WAITING = "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"
 FAST = Budget(ms=2000, rollouts=2)
@@ -136,7 +136,7 @@ def test_more_acceptance_never_lowers_the_chance(d: int, q1: float, q2: float) -
 
 
 def test_the_advisor_plays_legal_deals() -> None:
-    s = simulate(["advisor:50", "greedy", "random"], games=2, seed=3)
+    s = KHANHOO.simulate(["advisor:50", "greedy", "random"], games=2, seed=3)
     assert s.games == 2 and s.incidents == []
 
 

@@ -9,8 +9,9 @@ import pytest
 from advisor.errors import AdvisorError
 from advisor.khanhoo.bots import GreedyBot, SeatCards, partners
 from advisor.khanhoo.cards import card, counts_of, parse_cards
+from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Action, Game, claim_action
-from advisor.khanhoo.simulate import ROUTES, play, route, simulate
+from advisor.khanhoo.simulate import ROUTES, route
 from tests.khanhoo.test_game import cs, deal, play_until
 
 
@@ -42,25 +43,25 @@ def test_seat_cards_from_a_view() -> None:
 
 def test_slices_of_a_run_merge_into_the_whole_run() -> None:
     specs = ["greedy", "greedy", "greedy"]
-    whole = simulate(specs, games=4, seed=3, duplicate=True)
-    part = simulate(specs, games=2, seed=3, duplicate=True)
-    part.merge(simulate(specs, games=2, seed=3, duplicate=True, first=2))
+    whole = KHANHOO.simulate(specs, games=4, seed=3, duplicate=True)
+    part = KHANHOO.simulate(specs, games=2, seed=3, duplicate=True)
+    part.merge(KHANHOO.simulate(specs, games=2, seed=3, duplicate=True, first=2))
     assert [p.to_json() for p in part.players] == [p.to_json() for p in whole.players]
     assert (part.games, part.outcomes) == (whole.games, whole.outcomes)
 
 
 def test_greedy_beats_random() -> None:
-    s = simulate(["greedy", "random"], games=40, seed=5)
+    s = KHANHOO.simulate(["greedy", "random"], games=40, seed=5)
     greedy, rand = s.players
     assert greedy.wins > 2 * rand.wins
 
 
 def test_table_size_and_orphan() -> None:
     with pytest.raises(AdvisorError, match="2 to 5"):
-        simulate(["greedy"], games=1)
+        KHANHOO.simulate(["greedy"], games=1)
     with pytest.raises(AdvisorError, match="K7"):
-        simulate(["greedy"] * 3, games=1, orphan=True)
-    s = simulate(["greedy"] * 4, games=2, seed=1, orphan=True)
+        KHANHOO.simulate(["greedy"] * 3, games=1, orphan=True)
+    s = KHANHOO.simulate(["greedy"] * 4, games=2, seed=1, orphan=True)
     assert s.games == 2
 
 
@@ -99,17 +100,17 @@ def test_route_of_an_unfinished_or_drawn_deal_is_none() -> None:
     g = Game.from_deal(3, seed=1)
     assert route(g) is None
     g = Game.from_deal(3, seed=1, max_turns=2)
-    play(g, [GreedyBot()] * 3)
+    KHANHOO.play(g, [GreedyBot()] * 3)
     assert g.result is not None and g.result.winner is None and route(g) is None
 
 
 def test_every_win_has_one_route_and_slices_merge() -> None:
     specs = ["greedy"] * 3  # deterministic bots, so slices replay the whole run
-    whole = simulate(specs, games=6, seed=5, duplicate=True)
+    whole = KHANHOO.simulate(specs, games=6, seed=5, duplicate=True)
     assert sum(sum(r.values()) for r in whole.routes) == whole.games - whole.draws
     assert [sum(r.values()) for r in whole.routes] == [p.wins for p in whole.players]
     assert {how for r in whole.routes for how in r} <= set(ROUTES)
-    part = simulate(specs, games=3, seed=5, duplicate=True)
-    part.merge(simulate(specs, games=3, seed=5, duplicate=True, first=3))
+    part = KHANHOO.simulate(specs, games=3, seed=5, duplicate=True)
+    part.merge(KHANHOO.simulate(specs, games=3, seed=5, duplicate=True, first=3))
     assert part.routes == whole.routes
     assert whole.to_json()["win_routes"] == [dict(sorted(r.items())) for r in whole.routes]

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from advisor.khanhoo.cards import CARDS, cards_of
+from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Action, Game, claim_action, table_rules
-from advisor.khanhoo.record import replay
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.view import View
 from tests.games.checks import legal_accepted_others_refused
@@ -65,7 +65,7 @@ class RandomDeals(RuleBasedStateMachine):
         else:
             assert r.scores[r.winner] == r.points >= 5
             assert sum(r.scores) == r.points
-        rep = replay(g.to_record())
+        rep = KHANHOO.replay(g.to_record())
         assert rep.valid, rep.describe()
 
     @invariant()

@@ -16,11 +16,9 @@ from typing import Any
 import pytest
 
 from advisor.errors import RecordError
+from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Game
-from advisor.khanhoo.record import replay
 from advisor.khanhoo.rules import Rules
-from advisor.khanhoo.seats import make_bot
-from advisor.khanhoo.simulate import play
 
 GOLDEN = Path(__file__).parent / "golden" / "records.jsonl"
 # tag: (players, rules, orphan, bots, max_turns, seed); each seed was picked for its tag
@@ -42,7 +40,7 @@ def generate(tag: str) -> dict[str, Any]:
     g = Game.from_deal(players, rng=random.Random(seed), rules=rules, orphan=orphan,
                        max_turns=max_turns)
     k = int(seed.split(":")[1])
-    play(g, [make_bot(b, seed=k * players + s) for s, b in enumerate(bots)])
+    KHANHOO.play(g, [KHANHOO.make_bot(b, seed=k * players + s) for s, b in enumerate(bots)])
     return g.to_record(bots)
 
 
@@ -61,7 +59,7 @@ def test_golden_file_has_every_case() -> None:
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["tag"] for e in ENTRIES])
 def test_golden_record_replays_to_its_result(entry: dict[str, Any]) -> None:
-    r = replay(entry["record"])
+    r = KHANHOO.replay(entry["record"])
     assert r.valid, r.describe()
     assert r.game is not None and r.game.result is not None
     assert r.game.result.to_json() == entry["record"]["result"]
@@ -79,7 +77,7 @@ def test_golden_set_covers_each_way_a_deal_ends_and_each_move() -> None:
     assert ends == {"out", "cache", None}
     dos = {m["do"] for e in ENTRIES for m in e["record"]["moves"]}
     assert {"discard", "out", "take", "bump", "pass", "draw", "cache", "quartette"} <= dos
-    r = replay(next(e for e in ENTRIES if e["tag"] == "three-bump-turnover")["record"])
+    r = KHANHOO.replay(next(e for e in ENTRIES if e["tag"] == "three-bump-turnover")["record"])
     assert r.game is not None and r.game.turnovers == 1
 
 
@@ -91,7 +89,7 @@ def test_tampered_move_is_reported_with_its_number_and_rule() -> None:
     rec = _first("two-take")
     first = rec["moves"][0]
     rec["moves"][0] = {"seat": first["seat"], "do": "out", "card": first["card"]}
-    r = replay(rec)
+    r = KHANHOO.replay(rec)
     assert not r.valid and r.move == 1 and r.rule == "K6"
     assert r.describe().startswith("move 1: K6: ")
 
@@ -99,7 +97,7 @@ def test_tampered_move_is_reported_with_its_number_and_rule() -> None:
 def test_move_by_the_wrong_seat() -> None:
     rec = _first("two-take")
     rec["moves"][0]["seat"] = 1 - rec["moves"][0]["seat"]
-    r = replay(rec)
+    r = KHANHOO.replay(rec)
     assert r.move == 1 and r.rule == "K4"
 
 
@@ -107,7 +105,7 @@ def test_a_bump_replaced_by_a_sequence_bump() -> None:
     rec = _first("three-bump-turnover")
     n = next(i for i, m in enumerate(rec["moves"]) if m["do"] == "bump")
     rec["moves"][n]["do"] = "take"
-    r = replay(rec)
+    r = KHANHOO.replay(rec)
     assert r.move == n + 1 and r.rule == "K5"
 
 
@@ -121,7 +119,7 @@ def test_a_bump_replaced_by_a_sequence_bump() -> None:
 def test_malformed_records(change: Any, field: str) -> None:
     rec = _first("two-take")
     change(rec)
-    r = replay(rec)
+    r = KHANHOO.replay(rec)
     assert not r.valid and isinstance(r.error, RecordError)
     assert r.error.field == field
 

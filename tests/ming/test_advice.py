@@ -9,8 +9,8 @@ import pytest
 
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 from advisor.ming.advice import Budget, advise, advise_json, situation_of
+from advisor.ming.faces import GAME as MING
 from advisor.ming.game import Game
-from advisor.ming.record import view_at
 from advisor.ming.solve import solve
 from tests.ming.deals import play_out
 from tests.ming.test_record import record
@@ -103,7 +103,7 @@ def test_a_record_prefix_is_advised() -> None:
     del rec["result"]
     rec["moves"] = rec["moves"][:7]
     adv = advise_json(rec, Budget(ms=30))
-    view, legal = view_at(rec)
+    view, legal = MING.view_at(rec)
     assert adv.seat == view.seat and adv.best in legal
 
 

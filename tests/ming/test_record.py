@@ -13,8 +13,8 @@ import pytest
 
 from advisor.errors import AdvisorError, IllegalActionError, PositionError, RecordError
 from advisor.ming.bots import greedy_choice
+from advisor.ming.faces import GAME as MING
 from advisor.ming.game import Game
-from advisor.ming.record import replay, view_at
 
 GOLDEN = Path(__file__).parent / "golden" / "records.jsonl"
 ENTRIES = [json.loads(line) for line in GOLDEN.read_text().splitlines() if line.strip()]
@@ -27,7 +27,7 @@ def record(tag: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e["tag"])
 def test_golden_records_replay(entry: dict[str, Any]) -> None:
-    r = replay(entry["record"])
+    r = MING.replay(entry["record"])
     assert r.valid, r.describe()
     assert r.game.to_record(entry["bots"]) == entry["record"]
 
@@ -46,7 +46,7 @@ def test_golden_deals_are_dealt_and_played_the_same(entry: dict[str, Any]) -> No
 def test_a_changed_result_is_reported() -> None:
     rec = record("two-greedy")
     rec["result"]["points"] += 1
-    r = replay(rec)
+    r = MING.replay(rec)
     assert not r.valid and r.move is None and "result.points" in r.describe()
 
 
@@ -54,18 +54,18 @@ def test_a_truncated_record_is_incomplete_unless_partial() -> None:
     rec = record("three-random")
     del rec["result"]
     rec["moves"] = rec["moves"][:10]
-    assert not replay(rec).valid and "not over" in replay(rec).describe()
-    assert replay(rec, partial=True).valid
+    assert not MING.replay(rec).valid and "not over" in MING.replay(rec).describe()
+    assert MING.replay(rec, partial=True).valid
 
 
 def test_an_illegal_move_names_its_rule_and_number() -> None:
     rec = record("two-greedy")
     rec["moves"][1]["beats"] = not rec["moves"][1]["beats"]
-    r = replay(rec)
+    r = MING.replay(rec)
     assert r.move == 2 and r.rule == "M5" and isinstance(r.error, IllegalActionError)
     rec = record("two-greedy")
     rec["moves"][0] = {"seat": rec["moves"][0]["seat"], "do": "dance"}
-    r = replay(rec)
+    r = MING.replay(rec)
     assert r.move == 1 and "dance" in r.describe() and isinstance(r.error, RecordError)
 
 
@@ -84,12 +84,12 @@ def test_an_illegal_move_names_its_rule_and_number() -> None:
 def test_a_malformed_record_names_its_field(change: Any, field: str) -> None:
     rec = record("two-greedy")
     change(rec)
-    r = replay(rec)
+    r = MING.replay(rec)
     assert not r.valid and isinstance(r.error, RecordError) and r.error.field == field
 
 
 def test_a_record_that_is_not_an_object() -> None:
-    r = replay([1, 2])
+    r = MING.replay([1, 2])
     assert not r.valid and r.game is None and r.error is not None and r.error.field == "$"
 
 
@@ -97,13 +97,13 @@ def test_view_at_a_prefix() -> None:
     rec = record("three-random")
     del rec["result"]
     rec["moves"] = rec["moves"][:10]
-    view, legal = view_at(rec)
-    assert legal and view_at(rec, view.seat)[0] == view
+    view, legal = MING.view_at(rec)
+    assert legal and MING.view_at(rec, view.seat)[0] == view
     with pytest.raises(PositionError, match="stops at seat") as err:
-        view_at(rec, (view.seat + 1) % 3)
+        MING.view_at(rec, (view.seat + 1) % 3)
     assert err.value.field == "seat"
     with pytest.raises(AdvisorError, match="nothing to advise"):
-        view_at(record("two-greedy"))
+        MING.view_at(record("two-greedy"))
 
 
 def test_the_record_has_everything_face_down_included() -> None:

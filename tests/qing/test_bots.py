@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.qing import simulate
 from advisor.qing.bots import GreedyBot
+from advisor.qing.faces import GAME as QING
 from advisor.qing.game import Action, Game
 from advisor.qing.simulate import games_of
 from advisor.qing.text import simulation_text
@@ -28,13 +28,13 @@ def test_greedy_wins_at_once_and_takes_when_it_helps() -> None:
 
 
 def test_simulation_counts_wins_and_settles_the_pot() -> None:
-    s = simulate.simulate(["greedy", "greedy", "random"], games=4, seed=5)
+    s = QING.simulate(["greedy", "greedy", "random"], games=4, seed=5)
     assert sum(p.total for p in s.players) == 0
     assert sum(s.hows.values()) == s.games
     j = s.to_json()
     assert j["options"] == {"eye6": "culin", "extras_replace": False}
     assert "deals won by" in simulation_text(s, PLAIN) or s.draws == s.games
-    s2 = simulate.simulate(["greedy", "random"], games=2, seed=5, eye6="wilkinson",
+    s2 = QING.simulate(["greedy", "random"], games=2, seed=5, eye6="wilkinson",
                            extras_replace=True)
     assert s2.rules.eye6 == "wilkinson" and s2.rules.extras_replace
 
@@ -47,7 +47,7 @@ def test_the_deals_of_a_run_are_reproducible() -> None:
 
 def test_simulation_refuses_bad_tables() -> None:
     with pytest.raises(Exception, match="seats"):
-        simulate.simulate(["greedy"] * 7, games=1)
+        QING.simulate(["greedy"] * 7, games=1)
     with pytest.raises(Exception, match="seat spec"):
-        simulate.simulate(["greedy", "smart"], games=1)
+        QING.simulate(["greedy", "smart"], games=1)
 

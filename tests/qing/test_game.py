@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from advisor.errors import IllegalActionError, RecordError
 from advisor.qing.cards import CARDS, PACK, card, parse_cards
+from advisor.qing.faces import GAME as QING
 from advisor.qing.game import Action, Game, dealer_of, take_action
-from advisor.qing.record import replay
 from advisor.qing.rules import Rules
 from advisor.qing.view import View
 from tests.games.checks import legal_accepted_others_refused
@@ -44,7 +44,7 @@ def test_q6_the_dealer_is_found_by_counting_round_the_players() -> None:
         dealer_of(card("RF"), 4)
     rec = g.to_record()
     rec["dealer"] = (g.dealer + 1) % 4
-    assert not replay(rec).valid and "Q6" in replay(rec).describe()
+    assert not QING.replay(rec).valid and "Q6" in QING.replay(rec).describe()
 
 
 def test_q6_the_same_seed_deals_the_same_cards() -> None:
@@ -188,6 +188,6 @@ def test_random_legal_games_keep_the_pack_and_replay(players: int, seed: int,
         g.act(g.pending.seat, rng.choice(legal))  # type: ignore[union-attr]
         assert g.cards_in_play() == PACK
         n += 1
-    r = replay(g.to_record())
+    r = QING.replay(g.to_record())
     assert r.valid, r.describe()
     assert sum(g.result.settlement) == 0  # type: ignore[union-attr]

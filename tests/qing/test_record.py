@@ -17,11 +17,9 @@ from typing import Any
 import pytest
 
 from advisor.errors import PositionError, RecordError
+from advisor.qing.faces import GAME as QING
 from advisor.qing.game import Game
-from advisor.qing.record import replay, view_at
 from advisor.qing.rules import Rules
-from advisor.qing.seats import make_bot
-from advisor.qing.simulate import play
 from advisor.qing.view import View
 
 GOLDEN = Path(__file__).parent / "golden" / "records.jsonl"
@@ -37,7 +35,7 @@ CASES: dict[str, tuple[int, Rules, list[str], str]] = {
 def generate(tag: str) -> dict[str, Any]:
     players, rules, bots, seed = CASES[tag]
     g = Game.from_deal(players, rng=random.Random(seed), rules=rules)
-    play(g, [make_bot(b, seed=n) for n, b in enumerate(bots)])
+    QING.play(g, [QING.make_bot(b, seed=n) for n, b in enumerate(bots)])
     return {"tag": tag, "seed": seed, "bots": bots, "players": players,
             "record": g.to_record(bots)}
 
@@ -53,7 +51,7 @@ def write() -> None:
 
 @pytest.mark.parametrize("entry", golden(), ids=lambda e: e["tag"])
 def test_golden_records_replay_and_regenerate(entry: dict[str, Any]) -> None:
-    r = replay(entry["record"])
+    r = QING.replay(entry["record"])
     assert r.valid, r.describe()
     assert generate(entry["tag"]) == entry
 
@@ -69,29 +67,29 @@ def test_a_tampered_move_is_refused_with_its_rule() -> None:
     first = rec["moves"][0]
     rec["moves"][0] = {"seat": (first["seat"] + 1) % 4, **{k: v for k, v in first.items()
                                                           if k != "seat"}}
-    r = replay(rec)
+    r = QING.replay(rec)
     assert not r.valid and r.move == 1 and r.rule == "Q6"
 
 
 def test_a_malformed_deal_is_named() -> None:
     rec = copy.deepcopy(golden()[0]["record"])
     rec["hands"][1] = rec["hands"][1][:-1]
-    r = replay(rec)
+    r = QING.replay(rec)
     assert isinstance(r.error, RecordError) and r.error.field == "hands[1]"
     rec = copy.deepcopy(golden()[0]["record"])
     rec["options"] = {"eye6": "nobody"}
-    assert replay(rec).error.field == "options"  # type: ignore[union-attr]
+    assert QING.replay(rec).error.field == "options"  # type: ignore[union-attr]
 
 
 def test_view_at_a_prefix() -> None:
     rec = copy.deepcopy(golden()[0]["record"])
     del rec["result"]
     rec["moves"] = rec["moves"][:10]
-    view, legal = view_at(rec)
+    view, legal = QING.view_at(rec)
     assert isinstance(view, View) and legal
-    assert view_at(rec, view.seat)[0] == view
+    assert QING.view_at(rec, view.seat)[0] == view
     with pytest.raises(PositionError, match="stops at seat"):
-        view_at(rec, (view.seat + 1) % 4)
+        QING.view_at(rec, (view.seat + 1) % 4)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from advisor.chan.cards import FACES
-from advisor.chan.record import replay
+from advisor.chan.faces import GAME as CHAN
 from advisor.chan.session import Table
 from service import create_app, playstore
 from service.play import RecordSchema, TableSchema
@@ -161,7 +161,7 @@ def test_whole_games_never_show_a_hidden_card(client: FlaskClient, db: str, seed
     rec = record.get_json()
     assert RecordSchema().validate(rec) == {}
     assert rec["players"] == ["you", "greedy", "advisor:5", "greedy"]
-    assert replay(rec).valid
+    assert CHAN.replay(rec).valid
 
 
 def test_a_table_answer_matches_its_schema_and_the_document(client: FlaskClient) -> None:

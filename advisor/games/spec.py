@@ -1,0 +1,188 @@
+"""The one game contract: a game declared once, as a typed :class:`GameSpec`, and
+everything that is the same in every game derived from it.
+
+A game package writes its cards, its engine (``Game``: ``pending``, ``legal_actions()``,
+``view(seat)``, ``act(seat, action)``, ``result``, ``to_record()``), its typed VIEW, its
+advisor, its text, and one spec (``advisor.<game>.faces.GAME``) naming them. From the spec
+come, for every game alike:
+
+- the seat specs and :meth:`GameSpec.make_bot` (``random``, ``greedy``, ``advisor`` /
+  ``advisor:MS`` up to the game's maximum budget, ``exec:COMMAND``);
+- :meth:`GameSpec.replay` of a record and :meth:`GameSpec.view_at` (the VIEW and the
+  legal actions where a record prefix stops);
+- :meth:`GameSpec.simulate`, the game's simulator (its deal, outcome and own tallies over
+  the shared skeleton of :mod:`advisor.games.simulate`);
+- the commands and endpoints made from its :class:`~advisor.games.faces.Faces`.
+
+The spec is generic in the game's engine ``G``, action ``A`` and VIEW ``V``, so that what
+crosses the contract is typed (``mypy --strict``): ``advise`` takes a ``V`` and ``A`` s,
+``view_at`` gives a ``V`` and ``A`` s, ``audit`` takes a ``G``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import import_module
+from typing import Any, Generic, Protocol, TypeVar
+
+from advisor.errors import AdvisorError
+from advisor.games.advice import SPEC_HELP, Advice, Seats
+from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
+from advisor.games.engine import Action
+from advisor.games.faces import Faces, Table
+from advisor.games.records import Replay, record_view, replay_moves
+from advisor.games.simulate import Engine, Outcome, RunSummary, play, run
+from advisor.games.view import View
+
+G = TypeVar("G", bound=Engine)
+A = TypeVar("A", bound=Action)
+V = TypeVar("V", bound=View)
+A_contra = TypeVar("A_contra", bound=Action, contravariant=True)
+V_contra = TypeVar("V_contra", bound=View, contravariant=True)
+
+
+class Advise(Protocol[V_contra, A_contra]):
+    """A game's advisor: every legal action of the seat whose VIEW this is, ranked,
+    within ``budget_ms`` milliseconds, reproducible for ``seed``."""
+
+    def __call__(self, view: V_contra, legal: Sequence[A_contra], *, budget_ms: float,
+                 seed: int) -> Advice: ...
+
+
+@dataclass
+class Run(Generic[G]):
+    """A simulation run as a game starts it: its summary (the game's ``Summary``), its
+    games — (rotation, engine) pairs, see :func:`advisor.games.simulate.rotations` —,
+    and the game's own tally of a finished game (``tally(game, rotation)``)."""
+
+    summary: RunSummary
+    games: Iterable[tuple[int, G]]
+    tally: Callable[[G, int], None] | None = None
+
+
+StartRun = Callable[..., Run[G]]
+"""How a game starts a run: ``start(specs, *, games, seed, duplicate, first, **options)`` —
+``games`` deals from deal ``first`` between the players named by ``specs`` (their number
+already checked against the game's table sizes), under the game's own ``options`` (its
+rules, as keyword arguments: a bad one raises :class:`~advisor.errors.AdvisorError`
+naming it)."""
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[G, A, V]):
+    """One game, declared once (see the module's docstring).
+
+    >>> from advisor.registry import game
+    >>> spec = game("ming")
+    >>> spec.make_bot("advisor:20").name, spec.seat_specs
+    ('advisor:20', 'random | greedy | advisor | advisor:BUDGET_MS | exec:COMMAND')
+    """
+
+    name: str  # in commands and URLs: ``advisor NAME …``, ``/v1/NAME/…``
+    title: str  # for people
+    players: tuple[int, int]  # the table sizes, fewest and most
+    record_format: str
+    read_action: Callable[[object], A]  # an ACTION's JSON → the game's action (errors name it)
+    read_view: Callable[[object], V]  # a VIEW's JSON → the game's VIEW (errors name the field)
+    from_record: Callable[[object], G]  # a record's deal, before any move (errors name it)
+    deal: Callable[[int, int | None], G]  # a new deal: (players, seed) → engine
+    outcome: Outcome  # a finished deal's (payment, won, deal score) per seat
+    bot_rules: Callable[[G], object]  # what a bot is told of a deal's rules at its start
+    greedy: Callable[[int | None], Bot]  # the game's greedy player, from a seed
+    advise: Advise[V, A]
+    default_budget_ms: float
+    max_budget_ms: float
+    simulation: StartRun[G]
+    audit: Callable[[G], None]  # a finished deal's invariants; raises AssertionError
+    faces: Faces
+    tables: tuple[Table, ...] = ()  # the tables a soak plays (default: each size)
+    # How a recorded move is applied (default: ``game.act(seat, action)``); Chắn
+    # declines the claims a record leaves out first (C5).
+    play_recorded: Callable[[G, int, A], None] | None = None
+    seat_specs: str = field(default=SPEC_HELP)  # the seat specs it accepts, for help texts
+
+    # --- derived ---------------------------------------------------------------------------
+
+    @cached_property
+    def seats(self) -> Seats:
+        """The game's seat specs: ``random``, ``greedy``, ``advisor`` (``advisor:MS``, up to
+        ``max_budget_ms``) and ``exec:COMMAND``."""
+        return Seats.standard(self.greedy, self.advise, self.default_budget_ms,
+                              self.max_budget_ms, parse=self.read_action)
+
+    def make_bot(self, spec: str, *, seed: int | None = None,
+                 time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:
+        """A bot from its seat spec; an unknown spec raises
+        :class:`~advisor.errors.AdvisorError` naming it and the specs the game accepts."""
+        return self.seats.make_bot(spec, seed=seed, time_limit=time_limit)
+
+    def replay(self, rec: object, *, partial: bool = False) -> Replay:
+        """Replay a record move by move through the engine, so every rule is checked, and
+        compare the result. With ``partial``, a record that stops before the end of the
+        deal (a prefix, with no result) is valid."""
+        return replay_moves(rec, deal=self.from_record, parse=self.read_action,
+                            apply=self.play_recorded or _act, partial=partial)
+
+    def view_at(self, rec: object, seat: int | None = None) -> tuple[V, list[A]]:
+        """The VIEW of the seat to act where a record prefix stops, and its legal actions
+        (with ``seat``, the decision must be that seat's); errors name what is wrong."""
+        view, legal = record_view(rec, seat, deal=self.from_record, parse=self.read_action,
+                                  apply=self.play_recorded)
+        return view, legal
+
+    def play(self, game: G, bots: Sequence[Bot]) -> tuple[int, int]:
+        """Play one deal to its end between ``bots`` (the bot at seat s plays seat s), each
+        told the deal's rules at the start; forced moves are played without asking.
+        Returns (moves, bot decisions)."""
+        return play(game, bots, self.bot_rules(game))
+
+    def simulate(self, specs: Sequence[str], *, games: int, seed: int = 0,
+                 duplicate: bool = False, time_limit: float = DEFAULT_TIME_LIMIT,
+                 on_game: Callable[[G, list[str]], None] | None = None, first: int = 0,
+                 **options: Any) -> RunSummary:
+        """Play ``games`` deals (each once per seat rotation with ``duplicate``, so every
+        player gets every hand) between the players named by ``specs`` — player p at seat
+        p, rotated per replay —, under the game's own ``options``. Deal k of a run is the
+        same whatever came before it, so a long run splits into slices (``first``) whose
+        summaries merge. ``on_game(game, specs by seat)`` sees each finished game."""
+        n, (low, high) = len(specs), self.players
+        if not low <= n <= high:
+            size = f"{low}" if low == high else f"{low} to {high} players"
+            raise AdvisorError(f"seats: {n} seat specs given; a table has {size}",
+                               field="seats")
+        if games < 1:
+            raise AdvisorError("games: at least one deal", field="games")
+        started = self.simulation(specs, games=games, seed=seed, duplicate=duplicate,
+                                  first=first, **options)
+        bots = [self.make_bot(s, seed=seed * 1009 + p, time_limit=time_limit)
+                for p, s in enumerate(specs)]
+        return run(started.summary, bots, started.games, rules=self.bot_rules,
+                   outcome=self.outcome, after=started.tally, on_game=on_game)
+
+    def __reduce__(self) -> tuple[Callable[[str], AnySpec], tuple[str]]:
+        """A spec travels to another process by its name (a run's slices,
+        :mod:`advisor.games.parallel`): the game of that name's declared spec."""
+        return _registered, (self.name,)
+
+    def soak_tables(self) -> tuple[Table, ...]:
+        """The tables a soak plays: the declared ones, or one per table size."""
+        low, high = self.players
+        return self.tables or tuple(Table(f"{n} players", n) for n in range(low, high + 1))
+
+
+def _registered(name: str) -> AnySpec:
+    """The spec a game declares (``advisor.<name>.faces.GAME``, as the registry lists it)."""
+    spec: AnySpec = import_module(f"advisor.{name}.faces").GAME
+    return spec
+
+
+def _act(game: Any, seat: int, action: Any) -> None:
+    game.act(seat, action)
+
+
+AnySpec = GameSpec[Any, Any, Any]
+"""A spec of any game, as the faces and tools hold it."""
+
+__all__ = ["Advise", "AnySpec", "GameSpec", "Run", "StartRun"]
