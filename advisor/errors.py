@@ -1,7 +1,7 @@
 """Typed errors: one ``ValueError`` subclass per failure kind.
 
 Every error carries a message that names the offending token or field, and
-where a rule is involved, its ID from ``shared/rules/chan.md``.
+where a rule is involved, its ID from the game's rules page, ``docs/rules/<game>.md``.
 """
 
 from __future__ import annotations

@@ -422,7 +422,7 @@ class ProblemSchema(Schema):
     token = fields.String(metadata={"description": "the offending token: `zz`, `van` …"})
     index = StrictInteger(metadata={"description": "which item of a batch (from 0)"})
     rule = fields.String(metadata={
-        "description": "the rule an illegal action breaks: `R3`, `T1` … (shared/rules/chan.md)"})
+        "description": "the rule an illegal action breaks: `R3`, `T1` … (docs/rules/)"})
     errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), metadata={
         "description": "schema errors: every failing field → its messages"})
 

@@ -1,4 +1,4 @@
-"""Chắn: cards, pairing, waits, scoring (rules: shared/rules/chan.md).
+"""Chắn: cards, pairing, waits, scoring (rules: docs/rules/chan.md).
 
 The names most callers need, in one place:
 

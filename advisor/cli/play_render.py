@@ -32,7 +32,7 @@ RULE_TITLES = {
     "C1": "Win claim", "C2": "Chíu", "C3": "Priority", "C4": "Return after Chíu",
     "C5": "Claim window", "W1": "Winning hand", "W2": "Chi chi wins", "W3": "Thiên ù",
 }
-"""The short names of the rules (shared/rules/chan.md), shown with a refusal."""
+"""The short names of the rules (docs/rules/chan.md), shown with a refusal."""
 
 WIN_BY = {
     "own_door": "on {card}, a stock card revealed at {its} own door",

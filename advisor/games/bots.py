@@ -1,7 +1,7 @@
 """Players and the seat specs that name them, for every game.
 
 A bot sees only its seat's VIEW and the legal actions, and answers one of them (the bot
-protocol, ``shared/rules``: ``start``, ``decide``, ``end``). The engine asks only for
+protocol, ``docs/rules/chan.md`` §8.3: ``start``, ``decide``, ``end``). The engine asks only for
 decisions with more than one legal action.
 
 In a simulation run every game starts each bot's randomness afresh (:meth:`Bot.reseed`,

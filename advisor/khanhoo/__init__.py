@@ -1,5 +1,5 @@
 """Khanhoo (W. H. Wilkinson's game): cards, the table of combinations, the solver,
-scoring and settlement (rules: shared/rules/khanhoo.md, part A).
+scoring and settlement (rules: docs/rules/khanhoo.md).
 
 The names most callers need, in one place:
 

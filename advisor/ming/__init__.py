@@ -1,4 +1,4 @@
-"""Ming Kanhu, the trick-taking game of 1613 (rules: shared/rules/khanhoo.md, part C):
+"""Ming Kanhu, the trick-taking game of 1613 (rules: docs/rules/ming.md):
 cards, plays and tricks, the engine, records, bots, the exact solver and the advisor.
 
 >>> from advisor.ming import trick

@@ -1,6 +1,6 @@
 """Qing Kanhu (the late-Qing draw-and-discard game): cards, the win check and its
 decomposition, distance and waits, positions, the engine, records, bots, the advisor
-(rules: shared/rules/khanhoo.md, part B, Q1–Q8; docs/qing.md).
+(rules: docs/rules/qing.md, Q1–Q8; docs/qing.md).
 
 The names most callers need, in one place:
 
