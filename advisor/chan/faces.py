@@ -1,8 +1,9 @@
 """Chắn as the faces and tools see it (:mod:`advisor.games.faces`): its verbs ``score``
 and ``analyze`` with their fields, and its ``simulate`` options. The command line and
-the service make them from :data:`GAME`. Chắn's own commands — ``advise`` (a VIEW, a
-record prefix with a seat, or flags; playout worlds) and ``play`` — are written in
-``advisor.cli.chan`` and ``service.chan``.
+the service make them from :data:`GAME`, and its terminal game (``play``) from
+:data:`advisor.chan.terminal.TERMINAL`. Chắn's own ``advise`` (a VIEW, a record prefix
+with a seat, or flags; playout worlds) is written in ``advisor.cli.chan`` and
+``service.chan``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from advisor.chan.profiles import PROFILES
 from advisor.chan.scoring import score
 from advisor.chan.seats import SPEC_HELP, make_bot
 from advisor.chan.simulate import simulate
+from advisor.chan.terminal import TERMINAL
 from advisor.chan.text import analysis_text, score_text, simulation_text
 from advisor.games.faces import Faces, Field, GameInfo, Verb
 
@@ -86,7 +88,7 @@ def audit(game: Game) -> None:
 GAME = GameInfo("chan", "Chắn", (4, 4), RECORD_FORMAT, record.replay, record.view_at,
                 make_bot, simulate, advise, SPEC_HELP,
                 Faces((SCORE, ANALYZE), (RULES,), "greedy,random,random,random",
-                      simulation_text),
+                      simulation_text, terminal=TERMINAL),
                 audit)
 
 __all__ = ["GAME", "POSITION_FIELDS"]

@@ -230,6 +230,11 @@ class Table:
             self._bots = bots
         return self._bots
 
+    def close(self) -> None:
+        """Let the bots go (a bot that runs a process ends it)."""
+        for b in (self._bots or [])[1:]:
+            b.close()
+
     @property
     def practice(self) -> bool:
         """A practice deal: dealt from a seed anyone may give again (see :meth:`new`)."""

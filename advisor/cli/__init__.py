@@ -18,7 +18,7 @@ import click
 from advisor import __version__
 from advisor.cli.common import reader_gone, replay_command
 from advisor.cli.generated import game_group
-from advisor.cli.playing import play_command
+from advisor.cli.playing import play_command, playable
 from advisor.registry import GAMES
 
 
@@ -47,10 +47,8 @@ for _game in GAMES:
     _own = _extras(_game.name)
     if _game.faces is not None:
         _group = game_group(_game, _own)
-        _faces = _game.faces
-        if "play" not in _group.commands and _faces.deal and _faces.view_text and \
-                _faces.action_text:  # the terminal game, from the game's declarations
-            _group.add_command(play_command(_game))
+        if "play" not in _group.commands and playable(_game):  # the terminal game, from
+            _group.add_command(play_command(_game))  # the game's declarations
     else:
         assert _own is not None, f"advisor.cli.{_game.name}: no commands for {_game.name}"
         _group = _own

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from advisor.games.terminal import Terminal
 from advisor.text import Style
 
 Kind = Literal["text", "flag", "int", "float", "choice", "many", "arguments", "numbers"]
@@ -118,6 +119,9 @@ class Faces:
     view_text: Callable[[Any, Style], str] | None = None
     action_text: Callable[[Any], str] | None = None
     result_text: Callable[[Any, Style], str] | None = None
+    # The terminal game's own table, options, looks and words (advisor.games.terminal);
+    # a hook it leaves None, or no ``terminal`` at all, is the generic game's.
+    terminal: Terminal | None = None
 
     def verb(self, name: str) -> Verb:
         for v in self.verbs:

@@ -13,11 +13,10 @@ from advisor.chan.cards import BY_CODE, parse_cards, parse_face
 from advisor.chan.game import Action
 from advisor.chan.record import replay
 from advisor.chan.session import HUMAN, Table
+from advisor.chan.terminal import Narrator, Unclear, read_command
 from advisor.chan.view import Memory, Offer, TableSeat, View
 from advisor.cli import main
 from advisor.cli.common import EXIT_USAGE
-from advisor.cli.play import Unclear, read_command
-from advisor.cli.play_render import Narrator
 from advisor.text import PLAIN
 
 TO_THE_END = "1\n" * 400  # option 1 is always legal; a deal never needs this many
@@ -202,7 +201,7 @@ def test_bad_opponents_are_a_usage_error(spec: str) -> None:
 def test_no_colour_off_a_terminal_and_red_cards_on_one(monkeypatch: pytest.MonkeyPatch) -> None:
     r = play("--seed", "3", input="q\n")
     assert "\x1b[" not in r.stdout
-    monkeypatch.setattr("advisor.cli.play.use_color", lambda: True)
+    monkeypatch.setattr("advisor.cli.playing.use_color", lambda: True)
     r = CliRunner().invoke(main, ["chan", "play", "--seed", "3"], input="q\n", color=True)
     assert "\x1b[31m" in r.stdout  # a red card, in red
 
@@ -273,7 +272,7 @@ def test_eat_alone_takes_the_only_way_or_asks_which() -> None:
 
 
 def test_a_card_not_held_is_said_plainly_with_no_rule_title() -> None:
-    from advisor.cli.play_render import illegal_text
+    from advisor.chan.terminal import illegal_text
     from advisor.errors import IllegalActionError
 
     said = illegal_text(IllegalActionError("T2", "seat 0 does not hold 8v"))
