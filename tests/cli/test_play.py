@@ -17,6 +17,9 @@ from advisor.chan.terminal import Narrator, Unclear, read_command
 from advisor.chan.view import Memory, Offer, TableSeat, View
 from advisor.cli import main
 from advisor.cli.common import EXIT_USAGE
+from advisor.cli.playing import playable
+from advisor.games.faces import GameInfo
+from advisor.registry import GAMES
 from advisor.text import PLAIN
 
 TO_THE_END = "1\n" * 400  # option 1 is always legal; a deal never needs this many
@@ -279,3 +282,33 @@ def test_a_card_not_held_is_said_plainly_with_no_rule_title() -> None:
     assert said == "Not allowed: you do not hold 8v (T2)."
     said = illegal_text(IllegalActionError("R2", "you hold exactly 2 8v; they stay a Chắn"))
     assert said.startswith("Not allowed — R2 (Keep your Chắn): ")
+
+
+# --- every registered game on the one turn loop ------------------------------------------------
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_every_registered_game_plays_a_whole_deal_through_the_one_loop(
+        info: GameInfo, tmp_path: Path) -> None:
+    assert playable(info)
+    command = main.commands[info.name].commands["play"]  # type: ignore[attr-defined]
+    assert command.callback.__module__ == "advisor.cli.playing"  # made by the one loop
+    out = tmp_path / "deal.json"
+    r = CliRunner().invoke(main, [info.name, "play", "--seed", "5", "--record", str(out)],
+                           input="1\n" * 2000)
+    assert r.exit_code == 0, r.output
+    assert "internal error" not in r.output and "Traceback" not in r.output
+    assert f"Record written to {out} (check it: advisor {info.name} replay {out})." in r.stdout
+    record = json.loads(out.read_text())
+    assert record["format"] == info.record_format and info.replay(record).valid
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_every_game_left_unfinished_writes_no_record(info: GameInfo, tmp_path: Path) -> None:
+    out = tmp_path / "deal.json"
+    r = CliRunner().invoke(main, [info.name, "play", "--seed", "5", "--record", str(out)],
+                           input="")
+    assert r.exit_code == 0, r.output
+    assert "> \n" in r.stdout  # the end of input ends the prompt's line
+    assert f"No record written to {out}" in r.stdout and not out.exists()
+    r = CliRunner().invoke(main, [info.name, "play", "--record", str(out / "x" / "y")])
+    assert r.exit_code == EXIT_USAGE and "Invalid value for --record: no such folder" in r.output
