@@ -1,8 +1,9 @@
 """Chắn as the faces and tools see it (:mod:`advisor.games.faces`): its verbs ``score``
 and ``analyze`` with their fields, and its ``simulate`` options. The command line and
-the service make them from :data:`GAME`. Chắn's own commands — ``advise`` (a VIEW, a
-record prefix with a seat, or flags; playout worlds) and ``play`` — are written in
-``advisor.cli.chan`` and ``service.chan``.
+the service make them from :data:`GAME`, and its terminal game (``play``) from
+:data:`advisor.chan.terminal.TERMINAL`. Chắn's own ``advise`` (a VIEW, a record prefix
+with a seat, or flags; playout worlds) is written in ``advisor.cli.chan`` and
+``service.chan``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from advisor.chan.profiles import PROFILES
 from advisor.chan.record import game_from_record, play_recorded
 from advisor.chan.scoring import score
 from advisor.chan.simulate import outcome, start
+from advisor.chan.terminal import TERMINAL
 from advisor.chan.text import analysis_text, score_text, simulation_text
 from advisor.chan.view import View
 from advisor.games.faces import Faces, Field, Verb
@@ -92,6 +94,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     bot_rules=lambda g: g.rules,
     greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=DEFAULT_BUDGET_MS,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, play_recorded=play_recorded,
-    faces=Faces((SCORE, ANALYZE), (RULES,), "greedy,random,random,random", simulation_text))
+    faces=Faces((SCORE, ANALYZE), (RULES,), "greedy,random,random,random", simulation_text,
+                terminal=TERMINAL))
 
 __all__ = ["GAME", "POSITION_FIELDS"]

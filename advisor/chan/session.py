@@ -21,17 +21,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from advisor.chan.advice import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, advise
+from advisor.chan.bots import GreedyBot
 from advisor.chan.cards import faces_of
-from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import SEATS, Action, Game, Offer
 from advisor.chan.record import game_from_record
 from advisor.chan.view import View
 from advisor.errors import AdvisorError, IllegalActionError
+from advisor.games.advice import Seats
 from advisor.games.bots import Bot
 
 SESSION_FORMAT = "chan-session/1"
 HUMAN = 0
 OPPONENT_SPECS = ("random", "greedy", "advisor", "advisor:MS")
+
+
+OPPONENTS = Seats.standard(lambda seed: GreedyBot(), advise, DEFAULT_BUDGET_MS,
+                           MAX_BUDGET_MS, parse=Action.from_json)
+"""The table's seat specs — the spec's (:attr:`advisor.chan.faces.GAME`), made here from
+the same parts because the game's spec declares the terminal game, which plays on this
+table."""
 
 
 def check_opponent(spec: str) -> str:
@@ -41,7 +50,7 @@ def check_opponent(spec: str) -> str:
     if spec.startswith("exec:"):
         raise AdvisorError(f"'{spec}': a table's opponents are random, greedy, advisor or "
                            "advisor:MS", field="opponents", token=spec)
-    CHAN.make_bot(spec)  # raises AdvisorError naming the spec
+    OPPONENTS.make_bot(spec)  # raises AdvisorError naming the spec
     return spec
 
 
@@ -224,11 +233,16 @@ class Table:
             base = self.seed or 0
             bots: list[Any] = [None]
             for seat, spec in enumerate(self.opponents, 1):
-                b = CHAN.make_bot(spec, seed=base * 4 + seat)
+                b = OPPONENTS.make_bot(spec, seed=base * 4 + seat)
                 b.start(seat, self.game.rules)
                 bots.append(b)
             self._bots = bots
         return self._bots
+
+    def close(self) -> None:
+        """Let the bots go (a bot that runs a process ends it)."""
+        for b in (self._bots or [])[1:]:
+            b.close()
 
     @property
     def practice(self) -> bool:

@@ -18,7 +18,7 @@ import click
 from advisor import __version__
 from advisor.cli.common import reader_gone, replay_command
 from advisor.cli.generated import game_group
-from advisor.cli.playing import play_command
+from advisor.cli.playing import play_command, playable
 from advisor.registry import GAMES
 
 
@@ -44,10 +44,8 @@ for _game in GAMES:
     # Every game gets its commands made from its spec (advisor.cli.generated), with its
     # own extras added (advisor.cli.<name>, if it has some), and its replay.
     _group = game_group(_game, _extras(_game.name))
-    _faces = _game.faces
-    if "play" not in _group.commands and _faces.deal and _faces.view_text and \
-            _faces.action_text:  # the terminal game, from the game's declarations
-        _group.add_command(play_command(_game))
+    if "play" not in _group.commands and playable(_game):  # the terminal game, from
+        _group.add_command(play_command(_game))  # the game's declarations
     _group.add_command(replay_command(_game.name, _game.replay))
     main.add_command(_group)
 

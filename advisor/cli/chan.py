@@ -1,6 +1,6 @@
-"""``advisor chan advise`` and ``advisor chan play``: Chắn's own commands. Its other
-commands (``score``, ``analyze``, ``simulate``, ``replay``) are made from the game's
-declarations (:mod:`advisor.chan.faces`, :mod:`advisor.cli.generated`)."""
+"""``advisor chan advise``: Chắn's own command. Its other commands (``score``,
+``analyze``, ``simulate``, ``replay``, ``play``) are made from the game's declarations
+(:mod:`advisor.chan.faces`, :mod:`advisor.cli.generated`, :mod:`advisor.cli.playing`)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ from advisor.cli.common import (
     terminal_style,
     use_color,
 )
-from advisor.cli.play import play_cmd
 from advisor.errors import AdvisorError
 from advisor.forms import split_melds
 
@@ -32,8 +31,6 @@ from advisor.forms import split_melds
 def chan() -> None:
     """Chắn's own commands (added to the group made from its declarations)."""
 
-
-chan.add_command(play_cmd)
 
 
 @chan.command("advise")

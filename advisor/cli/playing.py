@@ -1,148 +1,280 @@
 """``advisor GAME play``: one deal in the terminal against bots, the advisor as coach —
-made for every game that declares how its deal and its VIEW read
-(:class:`advisor.games.faces.Faces`: ``deal``, ``view_text``, ``action_text``).
+made for every game, by one turn loop, from what the game declares
+(:class:`advisor.games.terminal.Terminal`, or the generic game from
+:class:`advisor.games.faces.Faces`' ``deal``, ``view_text`` and ``action_text``).
 
-The turn loop is the library's (:func:`advisor.games.simulate.play`): the player at seat
-0 is one more bot, whose decisions are typed. At each real decision the seat's VIEW is
-shown with its legal actions numbered; the player types a number, ``?`` for the
-advisor's ranking, ``q`` to leave. The engine judges every action. Chắn writes its own,
-richer game (``advisor chan play``).
+The table is the library's: the bots play until the player at seat 0 has a real
+decision, and the engine judges every action. This loop shows what the game draws,
+reads what the player types (the game's ``parse_move``: an action, or a command such
+as ``?`` for the advisor's ranking or ``q`` to leave), and writes the finished deal.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
-from collections.abc import Callable, Sequence
-from typing import IO, Any
+from collections.abc import Callable, Mapping
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
 
 import click
 
-from advisor.cli.common import EXIT_BAD_INPUT, EXIT_USAGE, dumps, terminal_style, use_color
-from advisor.errors import AdvisorError
-from advisor.games.bots import BaseBot
-from advisor.games.faces import Faces
-from advisor.games.simulate import play
+from advisor.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_USAGE,
+    dumps,
+    fail_internal,
+    terminal_style,
+    use_color,
+)
+from advisor.errors import AdvisorError, IllegalActionError
+from advisor.games.faces import Field
 from advisor.games.spec import AnySpec
+from advisor.games.terminal import (
+    HELP_LINE,
+    OptionError,
+    PlayLog,
+    PlayTable,
+    SeatTable,
+    Terminal,
+    numbered_text,
+    read_number,
+)
 from advisor.text import Style
 
 DEFAULT_ADVICE_MS = 200.0
 """Time the advisor takes for ``?``: a person can wait longer than a bot."""
 
-HELP_LINE = "type the number of an action, ? for the advisor's ranking, q to quit"
+
+def playable(info: AnySpec) -> bool:
+    """Whether the game declares enough for its terminal game: its own table, or the
+    generic one's deal, VIEW and actions in words."""
+    faces = info.faces
+    if faces.terminal is not None and faces.terminal.table is not None:
+        return True
+    return bool(faces.view_text and faces.action_text)
 
 
-class Quit(Exception):
-    """The player left the deal."""
+def generic_terminal(info: AnySpec) -> Terminal:
+    """The generic terminal game: a :class:`SeatTable` of the game's engine and bots, the
+    VIEW and the legal actions numbered, a number read per decision."""
+    faces = info.faces
+    low, high = info.players
+
+    def table(options: Mapping[str, Any]) -> PlayTable:
+        seats = options.get("seats")
+        specs = [s.strip() for s in seats.split(",")] if seats else \
+            ["greedy"] * ((options.get("players") or low) - 1)
+        if not low <= len(specs) + 1 <= high:
+            raise OptionError(f"{len(specs)} opponents; {info.title} is for {low} to {high} "
+                              "players", field="seats")
+        seed = options.get("seed")
+        deal_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        try:
+            bots = [info.make_bot(spec, seed=deal_seed + 1 + i) for i, spec in enumerate(specs)]
+        except AdvisorError as err:
+            raise OptionError(err.message, field="seats") from None
+        return SeatTable(info.deal(len(specs) + 1, deal_seed), bots, specs, deal_seed)
+
+    def intro(t: SeatTable) -> str:
+        return (f"{info.title}: you are seat 0 against {', '.join(t.specs)} (deal {t.seed}). "
+                f"{HELP_LINE}.")
+
+    def decision_text(t: PlayTable, style: Style) -> str:
+        assert faces.view_text is not None and faces.action_text is not None
+        return numbered_text(faces.view_text, faces.action_text, t.view(), t.legal(), style)
+
+    def coach(t: SeatTable, budget_ms: float, style: Style) -> str:
+        advice = info.advise(t.view(), t.legal(), budget_ms=budget_ms, seed=t.seed or 0)
+        verb = next((v for v in faces.verbs if v.budget), None)
+        return verb.text(advice, style) if verb is not None else dumps(advice.to_json())
+
+    def end_text(t: SeatTable, style: Style) -> str:
+        result = t.game.result
+        if faces.result_text is not None:
+            return faces.result_text(result, style)
+        return "Result: " + json.dumps(result.to_json(), ensure_ascii=False)
+
+    players = Field("players", "Players at the table, you included (opponents: greedy).",
+                    kind="int", minimum=low, maximum=high, default=low)
+    return Terminal(
+        options=(
+            players,
+            Field("seats", f"The opponents, seat 1 first: {info.seat_specs}.",
+                  metavar="SPEC,…"),
+            Field("seed", "Deal this practice deal (default: a fresh shuffle).", kind="int"),
+            Field("budget_ms", "Time the advisor takes for '?'.", kind="float", minimum=1,
+                  maximum=10_000, default=DEFAULT_ADVICE_MS),
+            Field("record", f"Write the deal as a {info.record_format} line.",
+                  metavar="FILE"),
+        ),
+        command_help=f"Play one deal of {info.title} at seat 0 against bots, with the "
+                     "advisor as coach ('?').\n\n\b\nExample:\n"
+                     f"  advisor {info.name} play --seed 7",
+        table=table, intro=intro, log=lambda t: None, decision_text=decision_text,
+        parse_move=read_number, refusal_text=lambda err: f"Not allowed: {err.message}.",
+        help_text=None, coach=coach, end_text=end_text,
+        left_text=lambda t: "You left the deal.", prompt=lambda style: "your move")
 
 
-class Person(BaseBot):
-    """Seat 0: the decisions are read from ``ask`` and written with ``say``."""
+def terminal(info: AnySpec) -> Terminal:
+    """The game's terminal game: the hooks it declares, the generic ones for the rest."""
+    base = generic_terminal(info)
+    own = info.faces.terminal
+    if own is None:
+        return base
+    return replace(base, **{f.name: getattr(own, f.name) for f in fields(own)
+                            if getattr(own, f.name) is not None})
 
-    name = "you"
 
-    def __init__(self, info: AnySpec, faces: Faces, style: Style, ask: Callable[[], str],
-                 say: Callable[[str], None], budget_ms: float, seed: int) -> None:
-        self.info, self.faces, self.style = info, faces, style
-        self.ask, self.say = ask, say
-        self.budget_ms, self.seed = budget_ms, seed
-
-    def decide(self, view: Any, legal: Sequence[Any]) -> Any:
-        assert self.faces.view_text is not None and self.faces.action_text is not None
-        self.say(self.faces.view_text(view, self.style))
-        for i, action in enumerate(legal, 1):
-            self.say(f"  {i:>2}. {self.faces.action_text(action)}")
-        while True:
-            text = self.ask().strip().lower()
-            if text in ("q", "quit", "exit"):
-                raise Quit
-            if text in ("?", "hint", "advice"):
-                self.say(self.coach(view, legal))
-                continue
-            if text.isdigit() and 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            self.say(f"'{text}': {HELP_LINE} (1–{len(legal)})")
-
-    def coach(self, view: Any, legal: Sequence[Any]) -> str:
-        advice = self.info.advise(view, legal, budget_ms=self.budget_ms, seed=self.seed)
-        verb = next((v for v in self.faces.verbs if v.budget), None)
-        if verb is not None:
-            return verb.text(advice, self.style)
-        return dumps(advice.to_json())
+def _option(f: Field) -> click.Option:
+    """The Click option of a ``play`` option; ``record`` is a file to write."""
+    names = [f.flag, f.name] + ([f.short] if f.short else [])
+    kind: dict[str, Any] = {"metavar": f.metavar}
+    if f.name == "record":
+        kind["type"] = click.Path(dir_okay=False, writable=True, path_type=Path)
+    elif f.kind == "int":
+        kind["type"] = int if f.minimum is None and f.maximum is None else \
+            click.IntRange(None if f.minimum is None else int(f.minimum),
+                           None if f.maximum is None else int(f.maximum))
+    elif f.kind == "float":
+        kind["type"] = click.FloatRange(f.minimum, f.maximum)
+    elif f.kind == "choice":
+        kind["type"] = click.Choice(f.choices)
+    return click.Option(names, help=f.help or None, default=f.default,
+                        show_default=f.default is not None, **kind)
 
 
 def play_command(info: AnySpec) -> click.Command:
     """The ``play`` command of a game that declares its terminal game."""
-    faces = info.faces
-    assert faces is not None and faces.deal and faces.view_text and faces.action_text
-    low, high = info.players
+    term = terminal(info)
+    assert term.options is not None and term.table is not None
+    flags = {f.name: f.flag for f in term.options}
 
-    def callback(players: int, seats: str | None, seed: int | None, budget_ms: float,
-                 record: IO[str] | None) -> None:
-        specs = [s.strip() for s in seats.split(",")] if seats else ["greedy"] * (players - 1)
-        if not low <= len(specs) + 1 <= high:
-            raise click.UsageError(f"--seats: {len(specs)} opponents; {info.title} is for "
-                                   f"{low} to {high} players")
-        deal_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        style = terminal_style(use_color())
-
-        def say(text: str) -> None:
-            click.echo(text, color=style.color)
-
-        def ask() -> str:
-            try:
-                return click.prompt("your move", prompt_suffix="> ", default="",
-                                    show_default=False)
-            except (EOFError, click.Abort):
-                raise Quit from None
-
+    def callback(**options: Any) -> None:
+        assert term.table is not None
         try:
-            bots: list[Any] = [info.make_bot(spec, seed=deal_seed + 1 + i)
-                               for i, spec in enumerate(specs)]
+            table = term.table(options)
+        except OptionError as err:
+            raise click.BadParameter(err.message, param_hint=flags.get(err.field or "")) \
+                from None
         except AdvisorError as err:
             click.echo(f"advisor: {err.message}", err=True)
             sys.exit(EXIT_USAGE)
-        me = Person(info, faces, style, ask, say, budget_ms, deal_seed)
-        assert faces.deal is not None
-        game = faces.deal(len(specs) + 1, deal_seed)
-        say(f"{info.title}: you are seat 0 against {', '.join(specs)} (deal {deal_seed}). "
-            f"{HELP_LINE}.")
+        record: Path | None = options.get("record")
+        if record is not None:  # find out now, not once the deal is played
+            folder = record.parent
+            if not folder.is_dir():
+                raise click.BadParameter(f"no such folder: {folder}", param_hint="--record")
+            if not os.access(folder, os.W_OK):
+                raise click.BadParameter(f"cannot write in {folder}", param_hint="--record")
+        style = terminal_style(use_color())
         try:
-            play(game, [me, *bots], None)
-        except Quit:
-            say("You left the deal.")
-            return
-        except AdvisorError as err:  # an engine refusal cannot happen: only legal actions
+            _play(term, table, style, options.get("budget_ms") or DEFAULT_ADVICE_MS, record,
+                  info.name)
+        except AdvisorError as err:  # an engine refusal cannot reach here, nor a bad VIEW
             click.echo(f"advisor: {err.message}", err=True)
             sys.exit(EXIT_BAD_INPUT)
+        except Exception as err:
+            fail_internal(err)
         finally:
-            for bot in bots:
-                bot.close()
-        result = game.result
-        text = faces.result_text
-        say(text(result, style) if text else "Result: " + json.dumps(
-            result.to_json(), ensure_ascii=False))
-        if record is not None:
-            record.write(json.dumps(game.to_record(["you", *specs]), ensure_ascii=False)
-                         + "\n")
+            table.close()
 
-    return click.Command("play", callback=callback, params=[
-        click.Option(["--players", "players"], type=click.IntRange(low, high),
-                     default=low, show_default=True,
-                     help="Players at the table, you included (opponents: greedy)."),
-        click.Option(["--seats", "seats"], metavar="SPEC,…",
-                     help=f"The opponents, seat 1 first: {info.seat_specs}."),
-        click.Option(["--seed", "seed"], type=int,
-                     help="Deal this practice deal (default: a fresh shuffle)."),
-        click.Option(["--budget-ms", "budget_ms"], type=click.FloatRange(1, 10_000),
-                     default=DEFAULT_ADVICE_MS, show_default=True,
-                     help="Time the advisor takes for '?'."),
-        click.Option(["--record", "record"], type=click.File("w", encoding="utf-8"),
-                     metavar="FILE", help=f"Write the deal as a {info.record_format} line."),
-    ], help=f"Play one deal of {info.title} at seat 0 against bots, with the advisor as "
-            "coach ('?').\n\n\b\nExample:\n"
-            f"  advisor {info.name} play --seed 7")
+    return click.Command("play", callback=callback, help=term.command_help,
+                         params=[_option(f) for f in term.options])
 
 
-__all__ = ["Person", "Quit", "play_command"]
+class _Left(Exception):
+    """The player left the deal."""
+
+
+def _play(term: Terminal, table: PlayTable, style: Style, budget_ms: float,
+          record: Path | None, game: str) -> None:
+    """The one turn loop: show the decision, read moves until one is legal, until the
+    deal is over or the player leaves."""
+    assert term.log and term.decision_text and term.intro and term.end_text
+    assert term.left_text
+
+    def say(text: str) -> None:
+        click.echo(text, color=style.color)
+
+    log = term.log(table)  # before the first move: the log tells every move
+    intro = term.intro(table)
+    if intro is not None:
+        say(intro)
+    table.advance()
+    while not table.over:
+        _tell(log, say, style)
+        say(term.decision_text(table, style))
+        try:
+            _decide(term, table, say, style, budget_ms, log)
+        except _Left:
+            say(term.left_text(table))
+            if record is not None:
+                say(f"No record written to {record}: a record is written when the deal is "
+                    "over.")
+            return
+    _tell(log, say, style)
+    say(term.end_text(table, style))
+    if record is not None:
+        try:
+            record.write_text(dumps(table.record()) + "\n", encoding="utf-8")
+        except OSError as err:
+            click.echo(f"advisor: --record {record}: {err.strerror or err}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        say(f"Record written to {record} (check it: advisor {game} replay {record}).")
+
+
+def _tell(log: PlayLog | None, say: Callable[[str], None], style: Style) -> None:
+    if log is not None and (text := log.tell(style)) is not None:
+        say(text)
+
+
+def _decide(term: Terminal, table: PlayTable, say: Callable[[str], None], style: Style,
+            budget_ms: float, log: PlayLog | None) -> None:
+    """Read input until the player makes a legal move; raises :class:`_Left` when he
+    leaves (``q``, or the end of input)."""
+    assert term.parse_move and term.refusal_text and term.prompt and term.coach
+    assert term.decision_text
+    while True:
+        view, legal = table.view(), table.legal()
+        try:
+            text = click.prompt(term.prompt(style), default="", show_default=False,
+                                prompt_suffix="> ")
+        except click.Abort:  # end of input, or Ctrl-C
+            click.echo()
+            raise _Left from None
+        try:
+            move = term.parse_move(text, view, legal)
+            if not isinstance(move, str):
+                table.act(move)
+                return
+        except IllegalActionError as err:
+            say(term.refusal_text(err))
+            continue
+        except AdvisorError as err:
+            message = _printable(err.message)
+            say(message[:1].upper() + message[1:])
+            continue
+        if move == "quit":
+            raise _Left
+        if move == "advice":
+            say(term.coach(table, budget_ms, style))
+        elif move == "help" and term.help_text is not None:
+            say(term.help_text)
+        elif move == "table":
+            say(term.decision_text(table, style))
+        elif move == "log" and log is not None:
+            say("\n".join(["Every move so far:", *log.lines]) if log.lines
+                else "No move has been made yet.")
+
+
+def _printable(text: str) -> str:
+    """Echoed input with control characters (an arrow key's escape sequence) spelled out."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+__all__ = ["generic_terminal", "play_command", "playable", "terminal"]

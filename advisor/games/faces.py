@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from advisor.games.terminal import Terminal
 from advisor.text import Style
 
 Kind = Literal["text", "flag", "int", "float", "choice", "many", "arguments", "numbers"]
@@ -111,13 +112,15 @@ class Faces:
     simulate_fields: tuple[Field, ...] = ()
     simulate_seats: str = "greedy,random"
     simulation_text: Callable[[Any], str] | None = None
-    # The terminal game (``advisor GAME play``), when all three are given: ``deal(players,
-    # seed)`` a new engine, ``view_text`` what the seat sees, ``action_text`` an action in
-    # words; the end is ``result_text`` (default: the result's JSON).
-    deal: Callable[[int, int | None], Any] | None = None
+    # The terminal game (``advisor GAME play``, dealt by the spec's ``deal``), when both
+    # are given: ``view_text`` what the seat sees, ``action_text`` an action in words; the
+    # end is ``result_text`` (default: the result's JSON).
     view_text: Callable[[Any, Style], str] | None = None
     action_text: Callable[[Any], str] | None = None
     result_text: Callable[[Any, Style], str] | None = None
+    # The terminal game's own table, options, looks and words (advisor.games.terminal);
+    # a hook it leaves None, or no ``terminal`` at all, is the generic game's.
+    terminal: Terminal | None = None
 
     def verb(self, name: str) -> Verb:
         for v in self.verbs:

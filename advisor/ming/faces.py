@@ -127,7 +127,6 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=Budget().ms,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit,
     faces=Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text,
-                deal=lambda players, seed: Game.from_deal(players, seed),
                 view_text=view_text, action_text=action_text, result_text=result_text))
 
 __all__ = ["ADVICE", "GAME", "TRICK"]

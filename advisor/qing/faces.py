@@ -123,7 +123,6 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
         simulate_fields=(EYE6_FIELD, EXTRAS),
         simulate_seats="greedy,greedy,greedy,random",
         simulation_text=simulation_text,
-        deal=lambda players, seed: Game.from_deal(players, seed),
         view_text=view_text, action_text=action_text, result_text=result_text,
     ),
     audit=audit,

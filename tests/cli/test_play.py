@@ -13,11 +13,13 @@ from advisor.chan.cards import BY_CODE, parse_cards, parse_face
 from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import Action
 from advisor.chan.session import HUMAN, Table
+from advisor.chan.terminal import Narrator, Unclear, read_command
 from advisor.chan.view import Memory, Offer, TableSeat, View
 from advisor.cli import main
 from advisor.cli.common import EXIT_USAGE
-from advisor.cli.play import Unclear, read_command
-from advisor.cli.play_render import Narrator
+from advisor.cli.playing import playable
+from advisor.games.spec import AnySpec
+from advisor.registry import GAMES
 from advisor.text import PLAIN
 
 TO_THE_END = "1\n" * 400  # option 1 is always legal; a deal never needs this many
@@ -202,7 +204,7 @@ def test_bad_opponents_are_a_usage_error(spec: str) -> None:
 def test_no_colour_off_a_terminal_and_red_cards_on_one(monkeypatch: pytest.MonkeyPatch) -> None:
     r = play("--seed", "3", input="q\n")
     assert "\x1b[" not in r.stdout
-    monkeypatch.setattr("advisor.cli.play.use_color", lambda: True)
+    monkeypatch.setattr("advisor.cli.playing.use_color", lambda: True)
     r = CliRunner().invoke(main, ["chan", "play", "--seed", "3"], input="q\n", color=True)
     assert "\x1b[31m" in r.stdout  # a red card, in red
 
@@ -273,10 +275,40 @@ def test_eat_alone_takes_the_only_way_or_asks_which() -> None:
 
 
 def test_a_card_not_held_is_said_plainly_with_no_rule_title() -> None:
-    from advisor.cli.play_render import illegal_text
+    from advisor.chan.terminal import illegal_text
     from advisor.errors import IllegalActionError
 
     said = illegal_text(IllegalActionError("T2", "seat 0 does not hold 8v"))
     assert said == "Not allowed: you do not hold 8v (T2)."
     said = illegal_text(IllegalActionError("R2", "you hold exactly 2 8v; they stay a Chắn"))
     assert said.startswith("Not allowed — R2 (Keep your Chắn): ")
+
+
+# --- every registered game on the one turn loop ------------------------------------------------
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_every_registered_game_plays_a_whole_deal_through_the_one_loop(
+        info: AnySpec, tmp_path: Path) -> None:
+    assert playable(info)
+    command = main.commands[info.name].commands["play"]  # type: ignore[attr-defined]
+    assert command.callback.__module__ == "advisor.cli.playing"  # made by the one loop
+    out = tmp_path / "deal.json"
+    r = CliRunner().invoke(main, [info.name, "play", "--seed", "5", "--record", str(out)],
+                           input="1\n" * 2000)
+    assert r.exit_code == 0, r.output
+    assert "internal error" not in r.output and "Traceback" not in r.output
+    assert f"Record written to {out} (check it: advisor {info.name} replay {out})." in r.stdout
+    record = json.loads(out.read_text())
+    assert record["format"] == info.record_format and info.replay(record).valid
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_every_game_left_unfinished_writes_no_record(info: AnySpec, tmp_path: Path) -> None:
+    out = tmp_path / "deal.json"
+    r = CliRunner().invoke(main, [info.name, "play", "--seed", "5", "--record", str(out)],
+                           input="")
+    assert r.exit_code == 0, r.output
+    assert "> \n" in r.stdout  # the end of input ends the prompt's line
+    assert f"No record written to {out}" in r.stdout and not out.exists()
+    r = CliRunner().invoke(main, [info.name, "play", "--record", str(out / "x" / "y")])
+    assert r.exit_code == EXIT_USAGE and "Invalid value for --record: no such folder" in r.output

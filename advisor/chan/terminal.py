@@ -1,26 +1,37 @@
-"""Text for ``advisor chan play``: the table as the player at seat 0 sees it, what the
-bots did since his last move, his legal actions numbered, and the settlement.
+"""Chắn's terminal game (``advisor chan play``), declared for the one turn loop of the
+command line (:class:`advisor.games.terminal.Terminal`): the table as the player at seat
+0 sees it, what the bots did since his last move, his legal actions numbered, the moves
+he may type (``d 5v``, ``eat 9s``, ``pass``, card names), refusals with the rule's name,
+the advisor's ranking and the settlement.
 
-Everything drawn during the deal comes from the player's VIEW (rules §8.3), so nothing
-hidden leaks onto the screen; the other hands are shown only once the deal is over.
+The table is the library's (:class:`advisor.chan.session.Table`, shared with the browser
+game): the bots play until the player has a real decision, a forced move is played for
+him. Everything drawn during the deal comes from the player's VIEW (rules §8.3), so
+nothing hidden leaks onto the screen; the other hands are shown only once the deal is
+over.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from advisor.chan.advice import advise
 from advisor.chan.analysis import analyze
-from advisor.chan.cards import FACES, Face, sub
-from advisor.chan.game import SEATS, Action, Game
+from advisor.chan.cards import FACES, Face, parse_face, sub
+from advisor.chan.game import SEATS, Action, Do, Game
 from advisor.chan.pairing import Exposed
 from advisor.chan.position import Position
+from advisor.chan.profiles import PROFILES
 from advisor.chan.record import game_from_record
-from advisor.chan.session import HUMAN, Step, Table
-from advisor.chan.text import card, cards, hand_lines, score_text, waits_text
+from advisor.chan.session import HUMAN, Step, Table, check_opponent
+from advisor.chan.text import advice_text, card, cards, hand_lines, score_text, waits_text
 from advisor.chan.view import Offer, View
 from advisor.errors import AdvisorError, IllegalActionError
+from advisor.games.faces import Field
+from advisor.games.terminal import OptionError, Terminal, Unclear
 from advisor.text import Style
 
 RULE_TITLES = {
@@ -365,7 +376,242 @@ def end_text(table: Table, st: Style) -> str:
     return "\n".join(out)
 
 
+
+# --- what the player types ----------------------------------------------------------------
+
+HELP_LINE = ("type a number from the list, a command (d 5v, eat 9s, pass, chiu, win, heaven), "
+             "? for advice, h for help, q to quit")
+
+_WORDS = {
+    "?": "advice", "hint": "advice", "advice": "advice", "advise": "advice",
+    "h": "help", "help": "help",
+    "t": "table", "table": "table",
+    "log": "log", "moves": "log",
+    "q": "quit", "quit": "quit", "exit": "quit",
+}
+"""Commands that talk to the program, not to the table."""
+
+_DOS: dict[str, Do] = {
+    "pass": "pass", "p": "pass", "bo": "pass",
+    "chiu": "chiu", "c": "chiu",
+    "win": "win", "w": "win", "u": "win",
+    "heaven": "heaven", "thien": "heaven",
+}
+_CARD_DOS: dict[str, Do] = {"d": "discard", "discard": "discard", "danh": "discard",
+             "eat": "eat", "e": "eat", "an": "eat"}
+
+
+def _fold(word: str) -> str:
+    decomposed = unicodedata.normalize("NFD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("đ", "d")
+
+
+def read_command(text: str, view: View, legal: Sequence[Action]) -> Action | str:
+    """What the player typed: an :class:`Action` for the table (legal or not: the table
+    judges it), or one of the words ``advice``, ``help``, ``table``, ``log``, ``quit``.
+    Raises :class:`Unclear` (or a :class:`~advisor.errors.CardError` naming the token)
+    when the input names no action.
+
+    >>> from advisor.chan.game import Game
+    >>> view = Game.from_deal(seed=7).view(0)
+    >>> read_command("d ngũ vạn", view, [Action("discard", parse_face("5v"))])
+    Action(do='discard', card=parse_face('5v'))
+    >>> read_command("2", view, [Action("discard", parse_face("5v"))])
+    Traceback (most recent call last):
+    ...
+    advisor.games.terminal.Unclear: there is no option 2: choose 1–1
+    """
+    words = text.split()
+    if not words:
+        raise Unclear(HELP_LINE)
+    head, args = _fold(words[0]), words[1:]
+    if args and _fold(args[0]) == "with":  # eat with 9s
+        args = args[1:]
+    rest = " ".join(args)
+    if len(words) == 1 and head.isdigit():
+        n = int(head)
+        if not 1 <= n <= len(legal):
+            raise Unclear(f"there is no option {n}: choose 1–{len(legal)}")
+        return legal[n - 1]
+    folded = _fold(" ".join(words))
+    if folded in _WORDS:
+        return _WORDS[folded]
+    if folded == "thien u":
+        return Action("heaven")
+    if head in _DOS:
+        do = _DOS[head]
+        if rest:
+            _check_public(do, parse_face(rest), view)
+        return Action(do)
+    if head in _CARD_DOS:
+        do = _CARD_DOS[head]
+        if do == "eat":
+            return _eat(parse_face(rest) if rest else None, view, legal)
+        if not rest:
+            raise Unclear("discard which card? e.g. 'd 5v'")
+        return Action("discard", parse_face(rest))
+    try:
+        card = parse_face(" ".join(words))
+    except AdvisorError as err:
+        if err.message.startswith("unknown card"):
+            raise Unclear(f"'{text.strip()}' is neither a card nor a command: "
+                          f"{HELP_LINE}") from None
+        raise
+    if view.phase == "claim":
+        raise Unclear(f"a claim window is open: type {' or '.join(a.do for a in legal)}, or "
+                      "the number of the action")
+    if view.phase == "offer":
+        return _eat(card, view, legal)
+    return Action("discard", card)
+
+
+def _check_public(do: str, card: Face, view: View) -> None:
+    """``chiu 7m``, ``win 7m``: the card named must be the one the action is on."""
+    public = view.chiu.card if view.chiu else view.offer.card if view.offer else None
+    if public != card:
+        on = f"the card on offer is {public.code}" if public else "no card is on offer"
+        raise Unclear(f"'{do}' acts on the public card, and {on}: type '{do}' alone")
+
+
+def _eat(card: Face | None, view: View, legal: Sequence[Action]) -> Action:
+    """``eat CARD`` eats with that hand card; ``eat`` alone, or naming the offered card
+    the hand does not hold, means the only legal way to eat it."""
+    x = view.offer.card if view.offer else None
+    held = set(view.hand)
+    if card is not None and (card in held or x is None or card != x):
+        return Action("eat", card)
+    eats = [a for a in legal if a.do == "eat"]
+    if len(eats) == 1:
+        return eats[0]
+    if eats:
+        ways = " or ".join(f"'eat {a.card.code}'" for a in eats if a.card is not None)
+        raise Unclear(f"eat {x} with which card? {ways}")
+    return Action("eat", card if x is None else None)  # not legal: the engine says why
+
+
+# --- the terminal game ------------------------------------------------------------------------
+
+DEFAULT_ADVICE_MS = 200.0
+"""Time the advisor takes for ``?``: a person can wait longer than a bot."""
+
+OPTIONS = (
+    Field("opponents", "The three bots: random | greedy | advisor | advisor:MS; one spec "
+          "for all three, or three comma-separated (seats 1, 2, 3).", short="-o",
+          metavar="SPEC[,SPEC,SPEC]", default="greedy"),
+    Field("rules", "", kind="choice", choices=tuple(PROFILES), short="-r", default="house"),
+    Field("seed", "Seed of the deal: the same seed and opponents play the same deal "
+          "[default: random, shown on the table].", kind="int", short="-s"),
+    Field("record", "Write the finished deal to FILE as a chan-record/1 (advisor chan "
+          "replay validates it).", metavar="FILE"),
+    Field("budget_ms", "Time the advisor may take for '?'.", kind="float", minimum=0.1,
+          maximum=10_000, default=DEFAULT_ADVICE_MS, spelt="--advice-ms"),
+)
+"""``advisor chan play``'s options (the generic ``--players`` and ``--seats`` do not fit
+a table of four: Chắn names its three opponents and its rules profile)."""
+
+COMMAND_HELP = """\
+Play one deal of Chắn at seat 0 against three bots, with the advisor as coach.
+
+After every move the table is drawn: your hand by group, every seat's melds,
+discards and passed cards, the stock, the card on offer, and what the bots did.
+Type the number of a listed action, or a command: 'd 5v', 'eat 9s', 'pass', 'chiu',
+'win', 'heaven'; '?' shows the advisor's ranking, 'h' the help, 'q' leaves.
+
+\b
+Examples:
+  advisor chan play
+  advisor chan play --seed 7 --opponents advisor --record deal.json
+  advisor chan play --rules cvv --opponents greedy,advisor:50,random
+"""
+
+
+def opponents(text: str) -> list[str]:
+    """The three opponents' specs from ``--opponents``: one for all three, or three."""
+    specs = [s.strip() for s in text.split(",")]
+    if len(specs) == 1:
+        specs *= 3
+    if len(specs) != 3:
+        raise OptionError(f"give one spec for all three seats or three, comma-separated "
+                          f"(got {len(specs)})", field="opponents")
+    try:
+        return [check_opponent(s) for s in specs]
+    except AdvisorError as err:
+        raise OptionError(err.message, field="opponents") from None
+
+
+def new_table(options: Mapping[str, Any]) -> Table:
+    """The table for ``advisor chan play``, dealt but not played yet."""
+    specs = opponents(options.get("opponents") or "greedy")
+    return Table.new(seed=options.get("seed"), rules=options.get("rules") or "house",
+                     opponents=specs, advance=False)
+
+
+class Log:
+    """The table's steps told by a :class:`Narrator`, after a blank line: what happened
+    since the player's last decision (his moves played for him marked as forced)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.narrator = Narrator(table.record())
+        self.chosen: int | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        return self.narrator.lines
+
+    def tell(self, style: Style) -> str:
+        lines = self.narrator.tell(self.table.steps, self.chosen, style)
+        self.chosen = len(self.table.steps)  # the step the player chooses next
+        return "\n" + "\n".join(["What happened:", *lines]) if lines else ""
+
+
+def decision_text(table: Table, st: Style) -> str:
+    view, legal = table.view(), table.legal()
+    return "\n".join([table_text(table, st), situation_text(view, legal),
+                      options_text(legal, view)])
+
+
+def coach(table: Table, budget_ms: float, st: Style) -> str:
+    """The advisor's ranking for ``?``, and the option it would play."""
+    view, legal = table.view(), table.legal()
+    seed = ((table.seed or 0) * 1000 + len(table.steps)) % 2**31
+    try:
+        advice = advise(view, budget_ms=budget_ms, seed=seed, legal=legal)
+    except AdvisorError as err:  # pragma: no cover - the table's VIEW is always valid
+        return f"The advisor cannot answer: {err.message}"
+    n = legal.index(advice.best) + 1
+    return "\n".join([advice_text(advice, st), st.head(
+        f"The advisor would play option {n}: {action_label(advice.best, view, legal)}")])
+
+
+def left_text(table: Table) -> str:
+    moves = len(table.game.log)
+    return f"You left the table after {moves} move{'s' * (moves != 1)}; the deal is not " \
+           "finished."
+
+
+TERMINAL = Terminal(
+    options=OPTIONS, command_help=COMMAND_HELP, table=new_table, intro=lambda table: None,
+    log=Log, decision_text=decision_text, parse_move=read_command, refusal_text=illegal_text,
+    help_text=HELP, coach=coach, end_text=end_text, left_text=left_text,
+    prompt=lambda st: st.head("Your move"))
+"""``advisor chan play``, declared."""
+
 __all__ = [
-    "HELP", "RULE_TITLES", "Narrator", "action_label", "end_text", "hand_text", "illegal_text",
-    "options_text", "situation_text", "table_text", "who",
+    "HELP",
+    "RULE_TITLES",
+    "TERMINAL",
+    "Log",
+    "Narrator",
+    "Unclear",
+    "action_label",
+    "end_text",
+    "hand_text",
+    "illegal_text",
+    "new_table",
+    "options_text",
+    "read_command",
+    "situation_text",
+    "table_text",
+    "who",
 ]

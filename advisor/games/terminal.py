@@ -1,0 +1,195 @@
+"""The terminal game (``advisor GAME play``) as a game declares it: the table it is played
+on, and the hooks that give it the game's own looks and words. The turn loop that reads
+the player's input is the command line's (:mod:`advisor.cli.playing`); everything it
+shows or understands comes from a :class:`Terminal`.
+
+A game that declares no :class:`Terminal` (or leaves hooks out) gets the generic game:
+a :class:`SeatTable` of its engine and bots, the seat's VIEW and its legal actions
+numbered, a number read per decision.
+
+>>> read_number("2", None, ["pass", "take"])
+'take'
+>>> read_number("Q", None, ["pass", "take"])
+'quit'
+>>> read_number("x", None, ["pass", "take"])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+advisor.games.terminal.Unclear: 'x': type the number of an action, ... q to quit (1–2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from advisor.errors import AdvisorError, IllegalActionError
+from advisor.text import Style
+
+COMMANDS = ("advice", "help", "table", "log", "quit")
+"""The words :attr:`Terminal.parse_move` may answer instead of an action: they talk to
+the program, not to the table."""
+
+HELP_LINE = "type the number of an action, ? for the advisor's ranking, q to quit"
+
+
+class Unclear(AdvisorError):
+    """Input that names no action: the message says what to type instead."""
+
+
+class OptionError(AdvisorError):
+    """A ``play`` option the game refuses; ``field`` is the option's name."""
+
+
+class PlayTable(Protocol):
+    """A deal at seat 0 against bots: the bots play until the player has a real decision
+    (a forced move is played for him). ``act`` hands the engine the player's action (an
+    illegal one raises :class:`IllegalActionError` with its rule ID and changes nothing),
+    then plays on to his next decision."""
+
+    @property
+    def over(self) -> bool: ...
+
+    def view(self) -> Any: ...
+
+    def legal(self) -> Sequence[Any]: ...
+
+    def act(self, action: Any) -> Any: ...
+
+    def advance(self) -> Any: ...
+
+    def record(self) -> dict[str, Any]: ...
+
+    def close(self) -> None: ...
+
+
+class PlayLog(Protocol):
+    """What happened at the table, told to the player: ``tell`` the text of what happened
+    since it was last asked (None: nothing to say), ``lines`` every move so far."""
+
+    @property
+    def lines(self) -> list[str]: ...
+
+    def tell(self, style: Style) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """A game's terminal game: each hook it leaves None is the generic one.
+
+    * ``options`` — the ``play`` command's options, by name, instead of the generic
+      ``--players``, ``--seats``, ``--seed``, ``--budget-ms``, ``--record``; the loop reads
+      ``record`` (a file to write the finished deal to) and ``budget_ms`` (the time for
+      ``?``) among them; ``command_help`` is the command's ``--help``.
+    * ``table(options)`` — the :class:`PlayTable` to play on, from the options' values
+      (a missing one is None); a bad option raises :class:`OptionError` naming it.
+    * ``intro(table)`` — said once before the first decision (None: nothing).
+    * ``log(table)`` — a :class:`PlayLog`, made before the first move is played.
+    * ``decision_text(table, style)`` — the table and the decision, with the legal
+      actions the player may choose by number.
+    * ``parse_move(text, view, legal)`` — what the player typed: an action (the engine
+      judges it) or one of :data:`COMMANDS`; raises :class:`AdvisorError` (the message
+      says what to type) when it names neither.
+    * ``refusal_text(error)`` — the engine's refusal of an illegal action, with its rule.
+    * ``help_text`` — what ``help`` shows (None: no help command).
+    * ``coach(table, budget_ms, style)`` — the advisor's ranking for ``?``.
+    * ``end_text(table, style)`` — the outcome, once the deal is over.
+    * ``left_text(table)`` — said when the player leaves an unfinished deal.
+    * ``prompt(style)`` — the prompt before the player's input.
+    """
+
+    options: tuple[Any, ...] | None = None  # advisor.games.faces.Field
+    command_help: str | None = None
+    table: Callable[[Mapping[str, Any]], PlayTable] | None = None
+    intro: Callable[[Any], str | None] | None = None
+    log: Callable[[Any], PlayLog | None] | None = None
+    decision_text: Callable[[Any, Style], str] | None = None
+    parse_move: Callable[[str, Any, Sequence[Any]], Any] | None = None
+    refusal_text: Callable[[IllegalActionError], str] | None = None
+    help_text: str | None = None
+    coach: Callable[[Any, float, Style], str] | None = None
+    end_text: Callable[[Any, Style], str] | None = None
+    left_text: Callable[[Any], str] | None = None
+    prompt: Callable[[Style], str] | None = None
+
+
+class SeatTable:
+    """The generic :class:`PlayTable`: an engine, seat 0 for the player and a bot at
+    every other seat, played as :func:`advisor.games.simulate.play` plays a deal (each
+    bot told its seat at the start and the result at the end; forced moves played
+    without asking)."""
+
+    def __init__(self, game: Any, bots: Sequence[Any], specs: Sequence[str],
+                 seed: int | None) -> None:
+        self.game, self.bots, self.specs, self.seed = game, list(bots), list(specs), seed
+        for seat, bot in enumerate(self.bots, 1):
+            bot.start(seat, None)
+
+    @property
+    def over(self) -> bool:
+        return self.game.pending is None
+
+    @property
+    def waiting(self) -> bool:
+        d = self.game.pending
+        return d is not None and d.seat == 0
+
+    def view(self) -> Any:
+        return self.game.view(0)
+
+    def legal(self) -> list[Any]:
+        return list(self.game.legal_actions()) if self.waiting else []
+
+    def act(self, action: Any) -> None:
+        if not self.waiting:
+            raise IllegalActionError("T1", "it is not your turn" if not self.over
+                                     else "the deal is over")
+        self.game.act(0, action)
+        self.advance()
+
+    def advance(self) -> None:
+        g = self.game
+        while (d := g.pending) is not None:
+            legal = g.legal_actions()
+            if len(legal) == 1:
+                g.act(d.seat, legal[0])
+            elif d.seat == 0:
+                return
+            else:
+                g.act(d.seat, self.bots[d.seat - 1].decide(g.view(d.seat), legal))
+        result = g.result.to_json()
+        for bot in self.bots:
+            bot.end(result)
+
+    def record(self) -> dict[str, Any]:
+        record: dict[str, Any] = self.game.to_record(["you", *self.specs])
+        return record
+
+    def close(self) -> None:
+        for bot in self.bots:
+            bot.close()
+
+
+def read_number(text: str, view: Any, legal: Sequence[Any]) -> Any:
+    """The generic reading of the player's input: the number of a legal action, ``q``
+    or ``?``."""
+    text = text.strip().lower()
+    if text in ("q", "quit", "exit"):
+        return "quit"
+    if text in ("?", "hint", "advice"):
+        return "advice"
+    if text.isdigit() and 1 <= int(text) <= len(legal):
+        return legal[int(text) - 1]
+    raise Unclear(f"'{text}': {HELP_LINE} (1–{len(legal)})")
+
+
+def numbered_text(view_text: Callable[[Any, Style], str], action_text: Callable[[Any], str],
+                  view: Any, legal: Sequence[Any], style: Style) -> str:
+    """The generic decision: the VIEW as the game draws it, the legal actions numbered."""
+    lines = [view_text(view, style)]
+    lines += [f"  {i:>2}. {action_text(a)}" for i, a in enumerate(legal, 1)]
+    return "\n".join(lines)
+
+
+__all__ = ["COMMANDS", "HELP_LINE", "OptionError", "PlayLog", "PlayTable", "SeatTable",
+           "Terminal", "Unclear", "numbered_text", "read_number"]
