@@ -341,7 +341,18 @@ def view_of_position(obj: object) -> View:
             raise PositionError(f"{name}: a seat number 0–3 (S2)", field=name)
     rules = given.get("rules", "house")
     melds_given = given.get("melds", [])
-    meld_texts = split_melds(melds_given if isinstance(melds_given, list) else [melds_given])
+    if isinstance(melds_given, str):
+        melds_given = [melds_given]
+    if not isinstance(melds_given, list):
+        raise PositionError("melds: expected a list of melds", field="melds")
+    meld_texts: list[str] = []
+    for i, m in enumerate(melds_given):
+        if isinstance(m, list) and all(isinstance(c, str) for c in m):
+            m = " ".join(m)
+        if not isinstance(m, str):
+            raise PositionError(f"melds[{i}]: expected cards, as a string or a list of codes",
+                                field=f"melds[{i}]")
+        meld_texts += split_melds([m])
     hand_faces = _typed_cards("hand", given["hand"])
     meld_faces = [_typed_cards(f"melds[{i}]", m) for i, m in enumerate(meld_texts)]
     table: list[dict[str, Any]] = [{"melds": [], "discards": [], "passed": [], "dead": False}
