@@ -110,7 +110,7 @@ class _EitherSchema(Schema):
     typed position), a VIEW, or (with ``format``) a record prefix."""
 
     fields_schema: Schema
-    record_schema = RecordPrefixSchema()
+    record_schema: Schema = RecordPrefixSchema()
     view_schema = SeatViewSchema()
 
     def load(self, data: Any, **kwargs: Any) -> Any:
@@ -161,12 +161,12 @@ def _endpoint(info: GameInfo, verb: Verb, own: VerbSchemas | None) -> Any:
     bodies: tuple[type[Schema], ...] = own.body if own else (type(plain),)
     results: tuple[type[Schema], ...] = own.result if own else (result_schema(info, verb),)
     if verb.budget:
-        if own:
-            schema: Schema = plain
+        schema = _EitherSchema()
+        schema.fields_schema = plain
+        if own:  # the game's own schema reads its positions and records
+            schema.record_schema = plain
+            bodies += (SeatViewSchema,)
         else:
-            either = _EitherSchema()
-            either.fields_schema = plain
-            schema = either
             bodies += (SeatViewSchema, RecordPrefixSchema)
         query = BudgetQuerySchema()
         default_key = f"{info.name.upper()}_ADVICE_MS"

@@ -842,12 +842,12 @@ def world(view: View, rng: random.Random | None = None) -> Game:
                             f"{view.table[me].cards}", field="hand")
     if view.table[me].cache != (view.cache is not None):
         raise PositionError(f"cache: table[{me}].cache says otherwise", field="cache")
-    for c, m, most in zip(CARDS, seen, rules.pack.counts):
-        if m > most:
-            raise PositionError(f"hand: the VIEW shows {m} of {c.code}; the pack "
+    for c, shown, most in zip(CARDS, seen, rules.pack.counts):
+        if shown > most:
+            raise PositionError(f"hand: the VIEW shows {shown} of {c.code}; the pack "
                                 f"({rules.pack.describe()}) has {most} (K1)",
                                 field="hand", token=c.code)
-    unseen = [p - m for p, m in zip(rules.pack.counts, seen)]
+    unseen = [p - k for p, k in zip(rules.pack.counts, seen)]
     for i, s in enumerate(seats):
         if view.table[i].cache:  # a cache: a natural Trio (K10), another seat's unseen
             kind = view.cache if i == me else next(
