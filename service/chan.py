@@ -2,24 +2,29 @@
 other endpoints (``/score``, ``/analyze``: made from the game's declarations,
 :mod:`advisor.chan.faces`, :mod:`service.generated`).
 
-Each takes a position (rules §8.1) or a VIEW (§8.3), or a list of them, and returns
-exactly the library's JSON: ``score(Position.from_json(obj)).to_json()``,
-``analyze(...).to_json()``, ``advise(view, …).to_json()``. Advice goes through the
+Each takes a position (rules §8.1) — the advice: a VIEW (§8.3), a typed decision or a
+record prefix — or a list of them, and returns exactly the library's JSON:
+``score(Position.from_json(obj)).to_json()``, ``analyze(...).to_json()``,
+``advise(view, …).to_json()``. Advice goes through the
 worker's gate (:mod:`service.gate`).
 """
 
 from __future__ import annotations
 
 from time import monotonic
-from typing import Any
+from typing import Any, ClassVar
 
 from flask import Blueprint, Response, current_app
+from marshmallow import RAISE, Schema, fields, validate
 
-from advisor.chan.advice import DEFAULT_BUDGET_MS, Advice, advise
+from advisor.chan.advice import DEFAULT_BUDGET_MS, Advice, advice_request, advise
+from advisor.chan.game import Action
+from advisor.chan.position import TYPED_SOURCES
 from advisor.chan.profiles import PROFILES
 from advisor.chan.view import View
+from advisor.games.holding import shape_of
 from service.gate import ticket
-from service.generated import VerbSchemas
+from service.generated import RecordPrefixSchema, VerbSchemas
 from service.meta import register_rules
 from service.openapi import document
 from service.positions import AdviceQuery, evaluate
@@ -27,8 +32,11 @@ from service.schemas import (
     AdviceQuerySchema,
     AdviceSchema,
     AnalysisSchema,
+    Cards,
     NoWinScoreSchema,
     PositionSchema,
+    StrictBoolean,
+    StrictInteger,
     ViewSchema,
     WinScoreSchema,
 )
@@ -38,7 +46,43 @@ SCHEMAS = {
     "analyze": VerbSchemas((PositionSchema,), (AnalysisSchema,)),
 }
 
-_view_schema = ViewSchema()
+class TypedDecisionSchema(Schema):
+    """A decision typed by a player (:func:`advisor.chan.position.view_of_position`): the
+    ``advisor chan advise`` command's flags as fields."""
+
+    class Meta:
+        unknown = RAISE
+
+    hand = Cards(required=True, metadata={"description": "the concealed cards"})
+    melds = fields.List(Cards(), metadata={"description": "the seat's exposed melds"})
+    offer = Cards(allow_none=True, metadata={"description": "the card offered to the seat"})
+    from_ = fields.String(data_key="from", allow_none=True,
+                          validate=validate.OneOf(TYPED_SOURCES),
+                          metadata={"description": "where the card on offer comes from"})
+    seen = Cards(allow_none=True, metadata={"description": "other cards seen"})
+    stock_left = StrictInteger(allow_none=True, validate=validate.Range(0, 23))
+    rules = fields.String(allow_none=True, validate=validate.OneOf(list(PROFILES)))
+    seat = StrictInteger(allow_none=True, validate=validate.Range(0, 3))
+    dealer = StrictInteger(allow_none=True, validate=validate.Range(0, 3))
+    discarded = Cards(allow_none=True, metadata={"description": "memory: faces discarded"})
+    refused = Cards(allow_none=True, metadata={"description": "memory: faces refused"})
+    laid_in_ca = Cards(allow_none=True, metadata={"description": "memory: faces laid in a Cạ"})
+    ate_ca = StrictBoolean(allow_none=True, metadata={"description": "memory: ate a Cạ"})
+
+
+class _HeldSchema(Schema):
+    """What a user holds (:func:`advisor.games.holding.shape_of`): a VIEW, a record prefix
+    or a typed decision, each checked by its own schema."""
+
+    by_shape: ClassVar[dict[str, Schema]] = {"view": ViewSchema(), "record": RecordPrefixSchema(),
+                                             "position": TypedDecisionSchema()}
+
+    def load(self, data: Any, **kwargs: Any) -> Any:
+        shape = shape_of(dict(data)) if isinstance(data, dict) else "position"
+        return self.by_shape[shape].load(data, **kwargs)
+
+
+_held_schema = _HeldSchema()
 _query_schema = AdviceQuerySchema()
 
 # The VIEW shown in the OpenAPI document (and tried by schemathesis): examples/view.json.
@@ -60,10 +104,13 @@ _VIEW_EXAMPLE: dict[str, Any] = {
 }
 
 
-@document(AdviceSchema, body=ViewSchema, batch="MAX_ADVICE_BATCH", query=AdviceQuerySchema,
-          gated=True, example=_VIEW_EXAMPLE)
+@document(AdviceSchema, body=(ViewSchema, TypedDecisionSchema, RecordPrefixSchema),
+          batch="MAX_ADVICE_BATCH", query=AdviceQuerySchema, gated=True, example=_VIEW_EXAMPLE)
 def advice_view() -> Response:
     """Rank every legal action of the seat whose VIEW (rules §8.3) is posted.
+
+    The body is the VIEW the engine sends, a decision typed as the `advise` command's
+    flags spell it (`hand`, `offer`, `from`…) or a record prefix (`chan-record/1`).
 
     The chances come from the value model (a few milliseconds). `samples` adds playouts
     of the leading actions in that many worlds, within `budget_ms` (default 100); both
@@ -81,24 +128,19 @@ def advice_view() -> Response:
         # slowest VIEW of the batch so far (a few milliseconds).
         slowest = budget / 1000 if samples else 0.0
 
-        def compute(view: View) -> Advice:
+        def compute(held: tuple[View, list[Action]]) -> Advice:
             nonlocal slowest
             left = passage.check(slowest)
             started = monotonic()
             # Even the first VIEW of a batch stops its playouts at the deadline (the
             # answer's `samples` says how many worlds were played).
+            view, _ = held  # its legal actions are the engine's again, from the VIEW
             advice = advise(view, budget_ms=budget, samples=samples, seed=seed,
                             limit_ms=left * 1000)
             slowest = max(slowest, monotonic() - started)
             return advice
 
-        return evaluate(_view_schema, _as_view, compute, cfg["MAX_ADVICE_BATCH"])
-
-
-def _as_view(obj: object) -> View:
-    """The schema has checked the shape; the library reads the VIEW once, checking the
-    cards and the rules."""
-    return View.from_json(obj)
+        return evaluate(_held_schema, advice_request, compute, cfg["MAX_ADVICE_BATCH"])
 
 
 def extend(bp: Blueprint) -> None:

@@ -6,8 +6,9 @@ Each endpoint takes one JSON object or a batch (a list) and answers exactly the 
 JSON. The request's shape is checked by a marshmallow schema made from the verb's fields
 (each field's JSON type; an unknown field is 422); cards, sizes and rules are the
 library's to check. A verb with a budget (an advice) also accepts a record prefix (an
-object with ``format``), reads ``budget_ms`` and ``seed`` from the query string (the
-budget capped by ``MAX_ADVICE_BUDGET_MS``) and goes through the worker's gate.
+object with ``format``) and a VIEW as the engine sends it (checked by the library),
+reads ``budget_ms`` and ``seed`` from the query string (the budget capped by
+``MAX_ADVICE_BUDGET_MS``) and goes through the worker's gate.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from flask import Blueprint, Response, current_app
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from advisor.games.faces import Field, Verb
+from advisor.games.holding import shape_of
 from advisor.games.spec import AnySpec
 from service.gate import ticket
 from service.meta import register_rules
@@ -92,15 +94,32 @@ class RecordPrefixSchema(Schema):
         unknown = "include"
 
 
+class SeatViewSchema(Schema):
+    """A seat's VIEW exactly as the engine sends it to a bot (the ``view`` of a ``decide``
+    message): the game's own fields, every one checked by the library (a VIEW that cannot
+    be the seat's view of a deal is 422, naming the field)."""
+
+    phase = fields.String(required=True, metadata={"description": "the phase of the deal"})
+    to_act = fields.Integer(metadata={"description": "the seat whose decision is pending"})
+
+    class Meta:
+        unknown = "include"
+
+
 class _EitherSchema(Schema):
-    """A verb's object, or (with ``format``) a record prefix."""
+    """What a user holds (:func:`advisor.games.holding.shape_of`): a verb's object (a
+    typed position), a VIEW, or (with ``format``) a record prefix."""
 
     fields_schema: Schema
-    record_schema = RecordPrefixSchema()
+    record_schema: Schema = RecordPrefixSchema()
+    view_schema = SeatViewSchema()
 
     def load(self, data: Any, **kwargs: Any) -> Any:
-        if isinstance(data, Mapping) and "format" in data:
+        shape = shape_of(dict(data)) if isinstance(data, Mapping) else "position"
+        if shape == "record":
             return self.record_schema.load(data, **kwargs)
+        if shape == "view":
+            return self.view_schema.load(data, **kwargs)
         return self.fields_schema.load(data, **kwargs)
 
 
@@ -143,13 +162,13 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
     bodies: tuple[type[Schema], ...] = own.body if own else (type(plain),)
     results: tuple[type[Schema], ...] = own.result if own else (result_schema(info, verb),)
     if verb.budget:
-        if own:
-            schema: Schema = plain
+        schema = _EitherSchema()
+        schema.fields_schema = plain
+        if own:  # the game's own schema reads its positions and records
+            schema.record_schema = plain
+            bodies += (SeatViewSchema,)
         else:
-            either = _EitherSchema()
-            either.fields_schema = plain
-            schema = either
-            bodies += (RecordPrefixSchema,)
+            bodies += (SeatViewSchema, RecordPrefixSchema)
         query = BudgetQuerySchema()
         default_key = f"{info.name.upper()}_ADVICE_MS"
 
@@ -195,5 +214,5 @@ def blueprint(info: AnySpec, schemas: Mapping[str, VerbSchemas] | None = None) -
     return bp
 
 
-__all__ = ["BudgetQuerySchema", "RecordPrefixSchema", "VerbSchemas", "blueprint",
-           "body_schema"]
+__all__ = ["BudgetQuerySchema", "RecordPrefixSchema", "SeatViewSchema", "VerbSchemas",
+           "blueprint", "body_schema"]

@@ -31,15 +31,18 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from advisor.chan.cards import Face, parse_cards
-from advisor.chan.game import SEATS, Action, Game
+from advisor.chan.cards import Face
+from advisor.chan.game import RECORD_FORMAT, Action, Game, claims_first, legal_of
 from advisor.chan.lookahead import Leaves, leaves, rollout, static_key, world
+from advisor.chan.position import TYPED_SOURCES, view_of_position
+from advisor.chan.record import game_from_record, play_recorded
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import View
-from advisor.errors import HandSizeError, PositionError
+from advisor.errors import PositionError
+from advisor.games.holding import Holding
 
 DEFAULT_BUDGET_MS = 100.0
 Method = Literal["certain", "model", "model+playouts"]
@@ -215,8 +218,9 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     (a bot inside the engine); otherwise it is derived from the VIEW.
     """
     started = time.perf_counter()
-    if not isinstance(view, View):
-        view = View.from_json(view)
+    if not isinstance(view, View):  # what a user holds: a VIEW, a position or a record
+        view, found = advice_request(view)
+        legal = legal if legal is not None else found
     if not 0 < budget_ms <= MAX_BUDGET_MS:
         raise PositionError(f"budget_ms: between 0 and {MAX_BUDGET_MS:g}", field="budget_ms")
     if not limit_ms > 0:
@@ -379,28 +383,28 @@ def _pct(p: float) -> str:
     return f"{p:.0%}".replace("%", " %")
 
 
-TYPED_SOURCES = ("discard", "stock", "passed")
-"""Where a typed card on offer comes from: the previous seat's discard; a stock card
-revealed at the seat's own door (claims open, C5); a stock card revealed at the previous
-seat's door and passed on to the seat (T4: no claim any more)."""
+HOLDING: Holding[View, Action] = Holding(
+    RECORD_FORMAT, game_from_record, Action.from_json, View.from_json,
+    lambda obj: claims_first(view_of_position(obj)), legal_of, play_recorded)
+"""What a user holds, read once (:mod:`advisor.games.holding`): a record prefix
+(``"format": "chan-record/1"``), the VIEW the engine sends (rules §8.3), or a typed
+decision (:func:`advisor.chan.position.view_of_position`)."""
+
+
+def advice_request(obj: object, seat: int | None = None) -> tuple[View, list[Action]]:
+    """The VIEW and the legal actions (from the engine) of what a user holds."""
+    return HOLDING.read(obj, seat)
 
 
 def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
                        dealer: int = 0, offer: str | None = None, source: str = "discard",
                        seen: str = "", stock_left: int | None = None, rules: str = "house",
                        memory: dict[str, Any] | None = None) -> View:
-    """A VIEW from the few facts a player types (the CLI's flags): hand, melds, the card
-    on offer and where it comes from (:data:`TYPED_SOURCES`), other cards seen, the stock left.
-
-    The decision is the one the engine would pose: with a card on offer the seat holds
-    19 cards and may eat or pass — or, on a stock card revealed at its own door that
-    completes its hand, first claim the win (C1, C5); without one it holds 20 and
-    discards.
-
-    Such a VIEW is *partial*: cards the player has seen but not typed are unknown, so the
-    worlds sampled from it put the unseen cards beyond the other hands and the stock out
-    of play at random. Without ``stock_left``, the stock holds what the other three
-    hands (19 cards each) leave, at most 23.
+    """A VIEW from the few facts a player types (the CLI's flags): see
+    :func:`advisor.chan.position.view_of_position`, whose fields these are (``source``
+    is its ``from``; ``memory`` its ``discarded``, ``refused``, ``laid_in_ca`` and
+    ``ate_ca``); on a stock card revealed at the seat's own door that completes its
+    hand, the claims come first (C1, C5).
 
     >>> v = view_from_position(
     ...     hand="2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s",
@@ -411,59 +415,21 @@ def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
     if source not in TYPED_SOURCES:
         raise PositionError(f"source: one of {', '.join(TYPED_SOURCES)}, not {source!r}",
                             field="source")
-    hand_faces = parse_cards(hand)
-    meld_faces = [parse_cards(m) for m in melds]
-    table: list[dict[str, Any]] = [{"melds": [], "discards": [], "passed": [], "dead": False}
-                                   for _ in range(SEATS)]
-    table[seat]["melds"] = [[f.code for f in m] for m in meld_faces]
-    table[(seat + 2) % SEATS]["discards"] = [f.code for f in (parse_cards(seen) if seen else [])]
-    size = len(hand_faces) + sum(len(m) for m in meld_faces)
-    view: dict[str, Any] = {
-        "rules": rules, "seat": seat, "dealer": dealer,
-        "phase": "offer" if offer else ("start" if size == 20 and not melds else "discard"),
-        "to_act": seat, "hand": [f.code for f in hand_faces], "stock_left": 0,
-        "table": table, "partial": True,
-        "memory": memory or {"discarded": [], "refused": [], "laid_in_ca": [],
-                             "ate_ca": False},
-    }
-    if view["phase"] == "start":
-        view["dealer"] = seat
-    if offer is None and size == 19:
-        raise HandSizeError("hand: 19 cards wait for a card; give the card on offer (offer), "
-                            "or 20 cards to choose a discard (§4)", field="offer")
-    if offer is not None:
-        cards = parse_cards(offer)
-        if len(cards) != 1:
-            raise PositionError(f"offer: one card is on offer, not {len(cards)} ({offer!r})",
-                                field="offer")
-        card = cards[0]
-        door = seat if source == "stock" else (seat - 1) % SEATS
-        if source == "discard":
-            table[door]["discards"].append(card.code)
-        view["offer"] = {"card": card.code, "source": "discard" if source == "discard" else
-                         "stock", "door": door, "to": seat, "claims_open": source != "passed"}
-    typed = View.from_json(view)  # the sizes (§4) and the cards (§1), before anything is dealt
-    hidden = sum(typed.hidden_sizes)
-    room = sum(typed.unseen) - hidden
-    if room < 0:
-        raise PositionError(f"seen: too many cards accounted for; the other three hands "
-                            f"alone hold {hidden}", field="seen")
-    typed = replace(typed, stock_left=min(room, 23) if stock_left is None else stock_left)
-    if typed.stock_left > room:
-        raise PositionError(f"stock_left: only {room} unseen cards are left for the stock",
-                            field="stock_left")
-    if source == "stock" and world(typed, random.Random(0)).can_claim(seat, "win"):
-        typed = replace(typed, phase="claim")  # C1, C5: the claims on a revealed card come first
-    return typed
+    obj: dict[str, Any] = {"hand": hand, "melds": list(melds), "seat": seat, "dealer": dealer,
+                           "offer": offer, "from": source, "seen": seen,
+                           "stock_left": stock_left, "rules": rules, **(memory or {})}
+    return claims_first(view_of_position(obj))
 
 
 __all__ = [
     "DEFAULT_BUDGET_MS",
+    "HOLDING",
     "METHODS",
     "TYPED_SOURCES",
     "ActionAdvice",
     "Advice",
     "Sampled",
+    "advice_request",
     "advise",
     "explain",
     "view_from_position",

@@ -30,6 +30,7 @@ Card flow, in one place:
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -968,8 +969,94 @@ class Game(RuleEngine):
 RECORD_FORMAT = "chan-record/1"
 
 
+# --- a deal consistent with a VIEW ------------------------------------------------------------
+
+def world(view: View, rng: random.Random | None = None) -> Game:
+    """A full game state consistent with the VIEW (determinized Monte Carlo): the unseen
+    cards dealt at random to the other hands and the stock; the seat's own cards and
+    memory exactly as seen. A VIEW whose unseen cards cannot fill the other hands and the
+    stock (or, unless partial, exceed them) raises :class:`PositionError`."""
+    me = view.seat
+    unseen = view.unseen
+    sizes = view.hidden_sizes
+    surplus = sum(unseen) - sum(sizes) - view.stock_left
+    if surplus < 0 or (surplus and not view.partial):
+        raise PositionError(
+            f"the VIEW does not add up: {sum(unseen)} unseen cards, but the other hands hold "
+            f"{sum(sizes)} and the stock {view.stock_left}", field="table")
+    pool = [f for f in FACES for _ in range(unseen[f.index])]
+    if rng is not None:
+        rng.shuffle(pool)
+    seats: list[SeatState] = []
+    pos = 0
+    for i, t in enumerate(view.table):
+        if i == me:
+            seats.append(SeatState.of_view(view))
+            continue
+        hand = counts_of(pool[pos : pos + sizes[i]])
+        pos += sizes[i]
+        s = SeatState(list(hand), hand, list(t.melds), list(t.discards), list(t.passed),
+                      t.dead)
+        # what the table shows of another seat's history
+        s.discard_log = list(s.discards)
+        s.discarded = {f.index: 0 for f in s.discards}
+        s.ate_ca = any(m.kind == "ca" for m in t.melds)
+        seats.append(s)
+    stock = pool[pos : pos + view.stock_left]
+    # A partial VIEW (typed by a player) leaves some seen cards untyped: out of play.
+    seats[(me + 2) % SEATS].passed.extend(pool[pos + view.stock_left :])
+    chiu = view.chiu
+    if view.to_act != me:
+        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat {me}'s",
+                            field="to_act")
+    return Game.in_play(seats, stock, view.dealer, seat=me, phase=view.phase, offer=view.offer,
+                        to_act=view.to_act, chiu_card=chiu.card if chiu else None,
+                        chiu_return=chiu.return_to if chiu else None, rules=view.rules,
+                        options=dict(view.options))
+
+
+def legal_of(view: View) -> list[Action]:
+    """The legal actions of the VIEW's seat, as the engine lists them (:func:`world`, the
+    unseen cards in face order).
+
+    >>> g = Game.from_deal(seed=7)
+    >>> legal_of(g.view(g.dealer)) == g.legal_actions()
+    True
+    """
+    return world(view).legal_actions()
+
+
+def claims_first(view: View) -> View:
+    """A typed VIEW (``partial``) offered a stock card revealed at its own door: the
+    claims on it come first (C1, C5) when the seat can win on it — its phase is then the
+    claim, as the engine would pose it."""
+    o = view.offer
+    if view.partial and view.phase == "offer" and o is not None and o.source == "stock" \
+            and o.door == view.seat and world(view).can_claim(view.seat, "win"):
+        return dataclasses.replace(view, phase="claim")
+    return view
+
+
 __all__ = [
-    "DOS", "PHASES", "RECORD_FORMAT", "SEATS", "SOURCES", "Action", "Decision", "Do", "Game",
-    "Move", "Offer", "Phase", "Prospect", "Result", "SeatState", "discard_problem",
-    "legal_discards", "prospect",
+    "DOS",
+    "PHASES",
+    "RECORD_FORMAT",
+    "SEATS",
+    "SOURCES",
+    "Action",
+    "Decision",
+    "Do",
+    "Game",
+    "Move",
+    "Offer",
+    "Phase",
+    "Prospect",
+    "Result",
+    "SeatState",
+    "claims_first",
+    "discard_problem",
+    "legal_discards",
+    "legal_of",
+    "prospect",
+    "world",
 ]

@@ -22,13 +22,12 @@ hand a card closer, or the waits), then the fewest unpaired cards.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from advisor.chan.bots import greedy_choice
-from advisor.chan.cards import COPIES, FACES, Counts, Face, counts_of
-from advisor.chan.game import SEATS, Action, Game, SeatState, prospect
+from advisor.chan.cards import COPIES, Counts, Face
+from advisor.chan.game import Action, Game, SeatState, prospect, world
 from advisor.chan.pairing import (
     Exposed,
     Useful,
@@ -38,9 +37,7 @@ from advisor.chan.pairing import (
     useful_faces,
     wait_faces,
 )
-from advisor.chan.view import View
 from advisor.counts import minus
-from advisor.errors import PositionError
 
 
 @dataclass(frozen=True)
@@ -129,46 +126,6 @@ def static_choice(s: SeatState, legal: Sequence[Action], offered: Face | None,
     (legal order breaks ties)."""
     return min(enumerate(legal),
                key=lambda na: (static_key(leaves(na[1], s, offered, unseen)), na[0]))[1]
-
-
-def world(view: View, rng: random.Random) -> Game:
-    """A full game state consistent with the VIEW (determinized Monte Carlo): the unseen
-    cards dealt at random to the other hands and the stock; the seat's own cards and
-    memory exactly as seen. A VIEW whose unseen cards cannot fill the other hands and the
-    stock (or, unless partial, exceed them) raises :class:`PositionError`."""
-    me = view.seat
-    unseen = view.unseen
-    sizes = view.hidden_sizes
-    surplus = sum(unseen) - sum(sizes) - view.stock_left
-    if surplus < 0 or (surplus and not view.partial):
-        raise PositionError(
-            f"the VIEW does not add up: {sum(unseen)} unseen cards, but the other hands hold "
-            f"{sum(sizes)} and the stock {view.stock_left}", field="table")
-    pool = [f for f in FACES for _ in range(unseen[f.index])]
-    rng.shuffle(pool)
-    seats: list[SeatState] = []
-    pos = 0
-    for i, t in enumerate(view.table):
-        if i == me:
-            seats.append(SeatState.of_view(view))
-            continue
-        hand = counts_of(pool[pos : pos + sizes[i]])
-        pos += sizes[i]
-        s = SeatState(list(hand), hand, list(t.melds), list(t.discards), list(t.passed),
-                      t.dead)
-        # what the table shows of another seat's history
-        s.discard_log = list(s.discards)
-        s.discarded = {f.index: 0 for f in s.discards}
-        s.ate_ca = any(m.kind == "ca" for m in t.melds)
-        seats.append(s)
-    stock = pool[pos : pos + view.stock_left]
-    # A partial VIEW (typed by a player) leaves some seen cards untyped: out of play.
-    seats[(me + 2) % SEATS].passed.extend(pool[pos + view.stock_left :])
-    chiu = view.chiu
-    return Game.in_play(seats, stock, view.dealer, seat=me, phase=view.phase, offer=view.offer,
-                        to_act=view.to_act, chiu_card=chiu.card if chiu else None,
-                        chiu_return=chiu.return_to if chiu else None, rules=view.rules,
-                        options=dict(view.options))
 
 
 def rollout(g: Game, me: int) -> None:

@@ -10,6 +10,7 @@ here, so every malformed position gets the same error naming the field and token
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,7 @@ from advisor.chan.cards import (
 )
 from advisor.chan.pairing import NO_MELDS, WIN_SIZE, Exposed, Meld
 from advisor.chan.profiles import PROFILES, profile
+from advisor.chan.view import View
 from advisor.counts import plus
 from advisor.errors import AdvisorError, HandSizeError, PositionError
 from advisor.forms import split_melds
@@ -286,4 +288,133 @@ def unseen(pos: Position) -> Counts:
     return tuple(COPIES - n for n in known)
 
 
-__all__ = ["PROFILES", "WIN_BY", "Position", "parse_face", "position_from_fields", "unseen"]
+# --- a decision typed by a player, as a VIEW -------------------------------------------------
+
+TYPED_SOURCES = ("discard", "stock", "passed")
+"""Where a typed card on offer comes from: the previous seat's discard; a stock card
+revealed at the seat's own door (claims open, C5); a stock card revealed at the previous
+seat's door and passed on to the seat (T4: no claim any more)."""
+TYPED_FIELDS = ("hand", "melds", "seat", "dealer", "offer", "from", "seen", "stock_left",
+                "rules", "discarded", "refused", "laid_in_ca", "ate_ca")
+"""The fields of a typed decision (the ``advise`` command's flags)."""
+_SEATS = 4
+
+
+def view_of_position(obj: object) -> View:
+    """The VIEW that the few facts a player types spell (the ``advise`` command's flags,
+    :data:`TYPED_FIELDS`): ``hand``, ``melds``, the card on ``offer`` and where it comes
+    ``from`` (:data:`TYPED_SOURCES`, ``discard`` by default), other cards ``seen``, the
+    ``stock_left``, the ``rules`` profile, the seat's memory (``discarded``, ``refused``,
+    ``laid_in_ca``, ``ate_ca``), ``seat`` and ``dealer`` (0 by default).
+
+    The decision is the one the engine would pose: with a card on offer the seat holds
+    19 cards and may eat or pass; without one it holds 20 and discards. (On a stock card
+    revealed at its own door that completes its hand, the claims come first, C1, C5:
+    :func:`advisor.chan.game.claims_first`.)
+
+    Such a VIEW is *partial*: cards the player has seen but not typed are unknown, so the
+    worlds sampled from it put the unseen cards beyond the other hands and the stock out
+    of play at random. Without ``stock_left``, the stock holds what the other three
+    hands (19 cards each) leave, at most 23.
+
+    >>> v = view_of_position({"hand": "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s "
+    ...                               "2m 3s", "offer": "3m", "from": "stock"})
+    >>> v.phase, v.offer.door, v.partial, v.stock_left
+    ('offer', 0, True, 23)
+    """
+    if not isinstance(obj, dict):
+        raise PositionError("a position must be a JSON object", field="$")
+    unknown = sorted(set(obj) - set(TYPED_FIELDS))
+    if unknown:
+        raise PositionError(f"{unknown[0]}: unknown field (known: {', '.join(TYPED_FIELDS)})",
+                            field=unknown[0])
+    given = {k: v for k, v in obj.items() if v is not None}
+    if "hand" not in given:
+        raise PositionError("hand: missing (the concealed cards)", field="hand")
+    source = given.get("from", "discard")
+    if source not in TYPED_SOURCES:
+        raise PositionError(f"from: one of {', '.join(TYPED_SOURCES)}, not {source!r}",
+                            field="from")
+    seat, dealer = given.get("seat", 0), given.get("dealer", 0)
+    for name, v in (("seat", seat), ("dealer", dealer)):
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < _SEATS:
+            raise PositionError(f"{name}: a seat number 0–3 (S2)", field=name)
+    rules = given.get("rules", "house")
+    melds_given = given.get("melds", [])
+    if isinstance(melds_given, str):
+        melds_given = [melds_given]
+    if not isinstance(melds_given, list):
+        raise PositionError("melds: expected a list of melds", field="melds")
+    meld_texts: list[str] = []
+    for i, m in enumerate(melds_given):
+        if isinstance(m, list) and all(isinstance(c, str) for c in m):
+            m = " ".join(m)
+        if not isinstance(m, str):
+            raise PositionError(f"melds[{i}]: expected cards, as a string or a list of codes",
+                                field=f"melds[{i}]")
+        meld_texts += split_melds([m])
+    hand_faces = _typed_cards("hand", given["hand"])
+    meld_faces = [_typed_cards(f"melds[{i}]", m) for i, m in enumerate(meld_texts)]
+    table: list[dict[str, Any]] = [{"melds": [], "discards": [], "passed": [], "dead": False}
+                                   for _ in range(_SEATS)]
+    table[seat]["melds"] = [[f.code for f in m] for m in meld_faces]
+    table[(seat + 2) % _SEATS]["discards"] = [f.code for f in
+                                              _typed_cards("seen", given.get("seen", []))]
+    memory = {name: [f.code for f in _typed_cards(name, given.get(name, []))]
+              for name in ("discarded", "refused", "laid_in_ca")}
+    ate_ca = given.get("ate_ca", False)
+    if not isinstance(ate_ca, bool):
+        raise PositionError("ate_ca: true or false", field="ate_ca")
+    size = len(hand_faces) + sum(len(m) for m in meld_faces)
+    offer = given.get("offer")
+    view: dict[str, Any] = {
+        "rules": rules, "seat": seat, "dealer": dealer,
+        "phase": "offer" if offer else ("start" if size == 20 and not meld_faces else
+                                        "discard"),
+        "to_act": seat, "hand": [f.code for f in hand_faces], "stock_left": 0,
+        "table": table, "partial": True, "memory": {**memory, "ate_ca": ate_ca},
+    }
+    if view["phase"] == "start":
+        view["dealer"] = seat
+    if offer is None and size == 19:
+        raise HandSizeError("hand: 19 cards wait for a card; give the card on offer (offer), "
+                            "or 20 cards to choose a discard (§4)", field="offer")
+    if offer is not None:
+        cards = _typed_cards("offer", offer)
+        if len(cards) != 1:
+            raise PositionError(f"offer: one card is on offer, not {len(cards)} ({offer!r})",
+                                field="offer")
+        card = cards[0]
+        door = seat if source == "stock" else (seat - 1) % _SEATS
+        if source == "discard":
+            table[door]["discards"].append(card.code)
+        view["offer"] = {"card": card.code, "source": "discard" if source == "discard" else
+                         "stock", "door": door, "to": seat, "claims_open": source != "passed"}
+    typed = View.from_json(view)  # the sizes (§4) and the cards (§1), before anything is dealt
+    hidden = sum(typed.hidden_sizes)
+    room = sum(typed.unseen) - hidden
+    if room < 0:
+        raise PositionError(f"seen: too many cards accounted for; the other three hands "
+                            f"alone hold {hidden}", field="seen")
+    stock_left = given.get("stock_left", min(room, 23))
+    if not isinstance(stock_left, int) or isinstance(stock_left, bool) or \
+            not 0 <= stock_left <= min(room, 23):
+        raise PositionError(f"stock_left: from 0 to {min(room, 23)} (the unseen cards left "
+                            "for the stock, S3)", field="stock_left")
+    return dataclasses.replace(typed, stock_left=stock_left)
+
+
+def _typed_cards(name: str, value: object) -> list[Face]:
+    if isinstance(value, list) and all(isinstance(c, str) for c in value):
+        value = " ".join(value)
+    if not isinstance(value, str):
+        raise PositionError(f"{name}: expected cards, as a string or a list of codes",
+                            field=name)
+    try:
+        return parse_cards(value) if value.strip() else []
+    except AdvisorError as err:
+        raise type(err)(f"{name}: {err.message}", field=name, token=err.token) from None
+
+
+__all__ = ["PROFILES", "TYPED_FIELDS", "TYPED_SOURCES", "WIN_BY", "Position", "parse_face",
+           "position_from_fields", "unseen", "view_of_position"]

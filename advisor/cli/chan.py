@@ -4,13 +4,18 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import IO
+from typing import IO, Any
 
 import click
 
-from advisor.chan.advice import DEFAULT_BUDGET_MS, TYPED_SOURCES, advise, view_from_position
+from advisor.chan.advice import (
+    DEFAULT_BUDGET_MS,
+    TYPED_SOURCES,
+    advice_request,
+    advise,
+    view_from_position,
+)
 from advisor.chan.faces import GAME as CHAN
 from advisor.chan.profiles import PROFILES
 from advisor.chan.record import read_records
@@ -19,7 +24,8 @@ from advisor.chan.view import View
 from advisor.cli.common import (
     EXIT_BAD_INPUT,
     dumps,
-    read_text,
+    read_items,
+    run_positions,
     terminal_style,
     use_color,
 )
@@ -55,7 +61,8 @@ def chan() -> None:
 @click.option("--record", "record_file", type=click.File("r", encoding="utf-8"),
               metavar="FILE", help="A chan-record/1 prefix: advise the decision it stops at.")
 @click.option("--seat", type=click.IntRange(0, 3),
-              help="With --record: the seat to advise (must be the one to decide).")
+              help="With --record (or a record FILE): the seat to advise (must be the one "
+                   "to decide).")
 @click.option("--budget-ms", type=click.FloatRange(0.1, 10_000), default=DEFAULT_BUDGET_MS,
               show_default=True, help="Time for the search.")
 @click.option("--samples", type=click.IntRange(1, 100_000),
@@ -69,8 +76,10 @@ def advise_cmd(file: IO[str] | None, hand: str | None, melds: tuple[str, ...],
                budget_ms: float, samples: int | None, seed: int, as_json: bool) -> None:
     """Rank every legal action: eat or pass, which card to discard, claim or not.
 
-    The position is a VIEW (rules §8.3) from FILE (- for stdin), a record prefix with
-    --record and --seat, or flags.
+    FILE (- for stdin; one JSON document or JSON lines) holds the VIEW the engine
+    sends (rules §8.3), a typed position (the flags' fields: hand, melds, offer, from,
+    seen, stock_left, rules…) or a record prefix (chan-record/1; with --seat, the decision
+    must be that seat's); or give a record prefix with --record and --seat, or flags.
 
     \b
     Examples:
@@ -81,13 +90,20 @@ def advise_cmd(file: IO[str] | None, hand: str | None, melds: tuple[str, ...],
     """
     given = [n for n, v in (("FILE", file), ("--hand", hand), ("--record", record_file)) if v]
     if len(given) != 1:
-        raise click.UsageError("give the position one way: a VIEW FILE, --hand with flags, "
-                               "or --record with --seat" + (f" (got {', '.join(given)})"
-                                                            if given else ""))
+        raise click.UsageError("give the position one way: a FILE (a VIEW, a position or a "
+                               "record prefix), --hand with flags, or --record with --seat" +
+                               (f" (got {', '.join(given)})" if given else ""))
+    if file is not None:  # one JSON document or JSON lines, each answered
+        name = "<stdin>" if file.name == "<stdin>" else file.name
+
+        def answer(obj: object) -> Any:
+            view, legal = advice_request(obj, seat)
+            return advise(view, legal, budget_ms=budget_ms, seed=seed, samples=samples)
+
+        run_positions(lambda: list(read_items(file, name)), as_json, answer, advice_text)
+        return
     try:
-        if file is not None:
-            view = View.from_json(json.loads(read_text(file, file.name)))  # read once
-        elif record_file is not None:
+        if record_file is not None:
             if seat is None:
                 raise click.UsageError("--record needs --seat")
             view = _record_view(record_file, seat)
@@ -100,9 +116,6 @@ def advise_cmd(file: IO[str] | None, hand: str | None, melds: tuple[str, ...],
                 offer=offer, source=source, seen=seen or "", stock_left=stock_left,
                 rules=rules, memory=memory)
         advice = advise(view, budget_ms=budget_ms, seed=seed, samples=samples)
-    except json.JSONDecodeError as err:
-        click.echo(f"advisor: malformed JSON: {err.msg} (line {err.lineno})", err=True)
-        sys.exit(EXIT_BAD_INPUT)
     except AdvisorError as err:
         click.echo(f"advisor: {err.message}", err=True)
         sys.exit(EXIT_BAD_INPUT)

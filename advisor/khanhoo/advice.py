@@ -42,9 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 from advisor.games import advice as games_advice
-from advisor.games.records import record_view
+from advisor.games.holding import Holding
 from advisor.khanhoo.bots import SeatCards, partners, without
 from advisor.khanhoo.cards import (
     CARDS,
@@ -54,18 +53,16 @@ from advisor.khanhoo.cards import (
     Counts,
     cards_of,
     format_cards,
-    parse_card,
-    parse_cards,
     plus,
 )
-from advisor.khanhoo.game import MAX_TURNS, Action, claim_action, meld_options
+from advisor.khanhoo.game import RECORD_FORMAT, Action, legal_of
 from advisor.khanhoo.melds import distance, solver, useful_cards
-from advisor.khanhoo.position import Position, meld_of
+from advisor.khanhoo.position import meld_of, view_of_position
 from advisor.khanhoo.record import game_from_record
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE
 from advisor.khanhoo.value import Situation, estimate
-from advisor.khanhoo.view import Offered, TableSeat, View
+from advisor.khanhoo.view import View
 
 HORIZON = 30
 """Turns of the seat the race is followed for."""
@@ -654,106 +651,28 @@ def _option(a: Action, j: Judged, table: Race, lead: int | None, what: str) -> O
     return Option(a, p, points, j.distance, j.acceptance, j.method, what, state)
 
 
-# --- inputs: a record prefix or a position ------------------------------------------------------
+# --- inputs: what a user holds -----------------------------------------------------------------
+
+HOLDING: Holding[View, Action] = Holding(RECORD_FORMAT, game_from_record, Action.from_json,
+                                         View.from_json, view_of_position, legal_of)
+"""What a user holds, read once (:mod:`advisor.games.holding`): a record prefix
+(``"format": "khanhoo-record/1"``), the VIEW the engine sends, or a typed position
+(:func:`advisor.khanhoo.position.view_of_position`)."""
+
+
+def advice_request(obj: object, seat: int | None = None) -> tuple[View, list[Action]]:
+    """The VIEW and the legal actions (from the engine) of what a user holds."""
+    return HOLDING.read(obj, seat)
+
 
 def advise_record(rec: object, budget: Budget | None = None) -> Advice:
     """Advice for the decision pending at the end of a record prefix (the pending seat's
     view only is used)."""
-    view, legal = record_view(rec, deal=game_from_record, parse=Action.from_json)
-    return advise(view, legal, budget)
-
-
-ADVICE_FIELDS = ("players", "offer", "from", "turn", "stock_left")
-
-
-def advice_request(obj: object) -> tuple[View, list[Action]]:
-    """A VIEW and the legal actions from an advice request: a record prefix
-    (``"format": "khanhoo-record/1"``), or a position with, for a claim, the discard on
-    offer (``offer``) and who threw it (``from``: ``"left"`` — the seat is the next
-    player — or ``"other"``), and optionally ``players`` (default 3) and ``turn`` (turns
-    each opponent has played, default 0). ``null`` for any of them means "not given"."""
-    if isinstance(obj, dict) and "format" in obj:
-        return record_view(obj, deal=game_from_record, parse=Action.from_json)
-    if not isinstance(obj, dict):
-        raise PositionError("an advice request must be a JSON object", field="$")
-    extra = {k: obj[k] for k in ADVICE_FIELDS if obj.get(k) is not None}
-    pos = Position.from_json({k: v for k, v in obj.items() if k not in ADVICE_FIELDS})
-    return _position_view(pos, extra)
-
-
-def _position_view(pos: Position, extra: dict[str, Any]) -> tuple[View, list[Action]]:
-    players = extra.get("players", 3)
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-        raise PositionError("players: a number of players from 2 to 5", field="players")
-    offer = extra.get("offer")
-    relation = extra.get("from", "left")
-    if relation not in ("left", "other"):
-        raise PositionError("from: 'left' (the seat is the next player) or 'other'",
-                            field="from")
-    want = pos.target + 1 if offer is None else pos.target
-    if pos.total != want:
-        why = "a turn: one card to throw" if offer is None else "at rest, a discard on offer"
-        raise PositionError(f"hand: hand + melds make {pos.total}; advice needs {want} ({why})",
-                            field="hand")
-    seat = 0
-    by = players - 1 if relation == "left" else 1 % players
-    turn = extra.get("turn", 0)
-    if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= MAX_TURNS:
-        # the table is built with that many discards per opponent: bounded by a deal's
-        raise PositionError(f"turn: the turns each opponent has played, from 0 to "
-                            f"{MAX_TURNS} (a deal's limit)", field="turn")
-    melds = tuple(tuple(m.cards) for m in pos.melds)
-    table = tuple(TableSeat(melds if s == seat else (), False, pos.target, pos.target,
-                            () if s == seat else (None,) * turn)  # unknown discards
-                  for s in range(players))
-    pile = tuple(cards_of(pos.seen))
-    # the stock: what the pack holds beyond the hands, the melds and the pile
-    held = sum(t.cards + sum(len(m) for m in t.melds) for t in table)
-    view = View(pos.rules, players, seat, None, None, seat if pos.orphan else None,
-                "turn" if offer is None else "claim", seat, tuple(cards_of(pos.hand)), None,
-                max(0, pos.rules.pack.size - held - len(pile)), False, 0, 0, MAX_TURNS, pile,
-                None, table)
-    if offer is None:
-        return view, _turn_actions(pos)
-    if not isinstance(offer, str):
-        raise PositionError("offer: the discard on offer, as a card code", field="offer")
-    try:
-        x = parse_card(offer)
-    except AdvisorError as err:
-        raise PositionError(f"offer: {err.message}", field="offer", token=err.token) from None
-    left = tuple(p - a - b for p, a, b in zip(pos.rules.pack.counts, pos.own, pos.seen))
-    try:  # the offer is a copy the seat neither holds nor has seen (K1)
-        parse_cards([x.code], limit=left, pack=pos.rules.pack)
-    except DuplicateCardError as err:
-        raise DuplicateCardError(f"offer: {err.message}, counting the hand, melds and seen "
-                                 "cards", field="offer", token=offer) from None
-    view = replace(view, offer=Offered(x, by))
-    do = "take" if relation == "left" else "bump"
-    legal = [Action("pass")]
-    for with_, combo in meld_options(pos.hand, x, pos.rules):
-        if do == "bump" and combo.code == "sequence" and not pos.rules.bump_sequences:
-            continue
-        if do == "bump" and players == 2:
-            break
-        legal.append(claim_action(do, with_))
-    return view, legal
-
-
-def _turn_actions(pos: Position) -> list[Action]:
-    s = solver(pos.rules)
-    hand = pos.hand
-    acts = []
-    for c in cards_of(hand):
-        if Action("out", c) in acts:
-            continue
-        if s.best(without(hand, [c]), False) is not None:
-            acts.append(Action("out", c))
-    acts += [Action("discard", c) for c in CARDS if hand[c.index]]
-    return acts
+    return advise_json(rec, budget)
 
 
 def advise_json(obj: object, budget: Budget | None = None) -> Advice:
-    """:func:`advise` on an advice request (see :func:`advice_request`)."""
+    """:func:`advise` on what a user holds: a VIEW, a position or a record prefix."""
     view, legal = advice_request(obj)
     return advise(view, legal, budget)
 
@@ -761,6 +680,7 @@ def advise_json(obj: object, budget: Budget | None = None) -> Advice:
 # --- as a bot ------------------------------------------------------------------------------------
 
 __all__ = [
+    "HOLDING",
     "METHODS",
     "Advice",
     "Budget",

@@ -45,9 +45,10 @@ from itertools import product
 from typing import Any, ClassVar
 
 from advisor.counts import minus
-from advisor.errors import AdvisorError, RecordError
+from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.actions import CardAction, read_card_action
 from advisor.games.engine import Decision, Move, RuleEngine
+from advisor.games.holding import deal_hidden
 from advisor.khanhoo.cards import (
     CARDS,
     JOKER,
@@ -66,10 +67,16 @@ from advisor.khanhoo.melds import HAND_SIZE, ORPHAN_SIZE, Combination, solver
 from advisor.khanhoo.position import meld_of
 from advisor.khanhoo.rules import Pattern, Rules
 from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE, deal_scores
-from advisor.khanhoo.view import MAX_PLAYERS, MIN_PLAYERS, PHASES, Offered, TableSeat, View
+from advisor.khanhoo.view import (
+    MAX_PLAYERS,
+    MAX_TURNS,
+    MIN_PLAYERS,
+    PHASES,
+    Offered,
+    TableSeat,
+    View,
+)
 
-MAX_TURNS = 200
-"""Discards after which a deal nobody has gone out of is abandoned as a draw."""
 RECORD_FORMAT = "khanhoo-record/1"
 DOS = ("discard", "out", "cache", "quartette", "take", "bump", "pass", "draw")
 _ALLOWED = {"turn": ("out", "discard", "cache", "quartette"),
@@ -782,8 +789,119 @@ def meld_options(hand: Counts, x: Card, rules: Rules) -> list[tuple[tuple[Card, 
     return out
 
 
+# --- a deal consistent with a VIEW ------------------------------------------------------------
+
+def world(view: View, rng: random.Random | None = None) -> Game:
+    """A deal in play as the VIEW's seat sees it, its decision pending: the cards it has
+    not seen dealt (in kind order, or shuffled by ``rng``) to the other hands, their
+    caches and the stock. A VIEW that cannot be a seat's view of a deal — a card the
+    pack (K1) cannot hold, cards that do not add up (K3, K7), no decision of its seat
+    pending — raises a :class:`PositionError` naming the field.
+
+    >>> g = Game.from_deal(players=3, seed=4)
+    >>> world(g.view(g.leader)).legal_actions() == g.legal_actions()
+    True
+    """
+    rules, n, me = view.rules, view.players, view.seat
+    if view.phase not in _ALLOWED:
+        raise PositionError("phase: the deal is over; there is no decision to advise",
+                            field="phase")
+    if view.to_act != me:
+        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat {me}'s",
+                            field="to_act")
+    seen = [0] * KINDS
+    for c in (*view.hand, *view.pile, *((view.cache,) * 3 if view.cache else ())):
+        seen[c.index] += 1
+    seats: list[SeatState] = []
+    for i, t in enumerate(view.table):
+        at = f"table[{i}]."
+        want = ORPHAN_SIZE if i == view.orphan else HAND_SIZE
+        if t.target != want:
+            raise PositionError(f"{at}target: seat {i} goes out with {want} cards (K6, K7)",
+                                field=at + "target")
+        melds = []
+        for m in t.melds:
+            try:
+                melds.append(meld_of(m, rules))
+            except AdvisorError as err:
+                raise PositionError(f"{at}melds: {err.message}", field=at + "melds",
+                                    token=err.token) from None
+            for c in m:
+                seen[c.index] += 1
+        held = t.cards + sum(len(m) for m in t.melds) + 3 * t.cache
+        owes = i == me and view.phase == "turn"
+        if held != want + owes:
+            name = "hand" if i == me else at + "cards"
+            raise PositionError(f"{name}: seat {i} holds {held} cards, hand and melds; "
+                                f"{'in its turn' if owes else 'at rest'} it holds "
+                                f"{want + owes} (K3, K4)", field=name)
+        seats.append(SeatState([0] * KINDS, want, (), melds, None, [0] * KINDS,
+                               [c for c in t.discards if c is not None]))
+    if view.table[me].cards != len(view.hand):
+        raise PositionError(f"hand: {len(view.hand)} cards, but table[{me}].cards is "
+                            f"{view.table[me].cards}", field="hand")
+    if view.table[me].cache != (view.cache is not None):
+        raise PositionError(f"cache: table[{me}].cache says otherwise", field="cache")
+    for c, shown, most in zip(CARDS, seen, rules.pack.counts):
+        if shown > most:
+            raise PositionError(f"hand: the VIEW shows {shown} of {c.code}; the pack "
+                                f"({rules.pack.describe()}) has {most} (K1)",
+                                field="hand", token=c.code)
+    unseen = [p - k for p, k in zip(rules.pack.counts, seen)]
+    for i, s in enumerate(seats):
+        if view.table[i].cache:  # a cache: a natural Trio (K10), another seat's unseen
+            kind = view.cache if i == me else next(
+                (CARDS[k] for k in range(SET_KINDS) if unseen[k] >= 3), None)
+            if kind is None:
+                raise PositionError(f"table[{i}].cache: no Trio is left unseen for it",
+                                    field=f"table[{i}].cache")
+            if i != me:
+                unseen[kind.index] -= 3
+            s.cache = Combination.of(_of_a_kind(rules, "trio", kind), [kind] * 3)
+    sizes = [0 if i == me else t.cards for i, t in enumerate(view.table)]
+    hands, _ = deal_hidden(unseen, [*sizes, view.stock_left], rng, field="stock_left",
+                           partial=view.dealer is None)  # a typed position: K3 unchecked
+    for i, s in enumerate(seats):
+        hand = counts_of(CARDS[k] for k in hands[i]) if i != me else counts_of(view.hand)
+        s.hand, s.dealt = list(hand), hand
+    g = Game.__new__(Game)
+    g.players, g.rules, g.orphan, g.max_turns = n, rules, view.orphan, view.max_turns
+    g.dealer = view.dealer if view.dealer is not None else (me - 1) % n
+    g.leader = view.leader if view.leader is not None else (g.dealer + 1) % n
+    g.seats = seats
+    g.stock = [CARDS[k] for k in hands[-1]]
+    g.initial_stock = tuple(g.stock)
+    g.no_stock, g.pile = view.no_stock, list(view.pile)
+    g.turnovers, g.discards = view.turnovers, view.discards_made
+    g.log, g.result, g.offer = [], None, None
+    g._phase, g._to_act, g._solver = view.phase, me, solver(rules)
+    if view.phase == "claim":
+        o = view.offer
+        if o is None:
+            raise PositionError("offer: a claim needs the discard on offer", field="offer")
+        if not view.pile or view.pile[-1] != o.card or o.by == me:
+            raise PositionError("offer: the discard on offer is the last of the pile, thrown "
+                                "by another seat", field="offer")
+        queue = g.claimants(o.by)
+        g.offer = Offer(o.card, o.by, queue[queue.index(me):])
+    elif view.offer is not None:
+        raise PositionError(f"offer: no discard is on offer in the {view.phase} phase",
+                            field="offer")
+    return g
+
+
+def legal_of(view: View) -> list[Action]:
+    """The legal actions of the VIEW's seat, as the engine lists them (:func:`world`).
+
+    >>> g = Game.from_deal(players=4, seed=2)
+    >>> legal_of(g.view(g.leader)) == g.legal_actions()
+    True
+    """
+    return world(view).legal_actions()
+
+
 __all__ = [
     "DOS", "MAX_PLAYERS", "MAX_TURNS", "MIN_PLAYERS", "PHASES", "RECORD_FORMAT", "Action",
     "Decision", "Game", "Move", "Offer", "Result", "SeatState", "card", "claim_action",
-    "meld_options", "table_rules",
+    "legal_of", "meld_options", "table_rules", "world",
 ]

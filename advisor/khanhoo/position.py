@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.errors import MeldError, PositionError
+from advisor.errors import AdvisorError, DuplicateCardError, MeldError, PositionError
 from advisor.forms import split_melds
 from advisor.games.fields import CardFields, in_field, json_fields
 from advisor.khanhoo.cards import (
@@ -21,12 +21,15 @@ from advisor.khanhoo.cards import (
     Card,
     Counts,
     add,
+    cards_of,
     counts_of,
     format_cards,
+    parse_card,
     parse_cards,
 )
 from advisor.khanhoo.melds import HAND_SIZE, ORPHAN_SIZE, Combination
 from advisor.khanhoo.rules import OPTION_HELP, Rules
+from advisor.khanhoo.view import MAX_TURNS, Offered, TableSeat, View
 
 FIELDS = ("sets", "jokers", "options", "hand", "melds", "seen", "orphan")
 
@@ -172,4 +175,80 @@ def position_from_fields(fields: dict[str, Any]) -> dict[str, Any]:
     return obj
 
 
-__all__ = ["FIELDS", "Position", "meld_of", "position_from_fields"]
+ADVICE_FIELDS = ("players", "offer", "from", "turn", "stock_left")
+"""What an advice's position says beyond the seat's cards: the table and the decision."""
+
+
+def view_of_position(obj: object) -> View:
+    """The VIEW a typed position spells (seat 0 to act): the seat's cards (:class:`Position`'s
+    fields) and, for a claim, the discard on offer (``offer``) and who threw it (``from``:
+    ``"left"`` — the seat is the next player — or ``"other"``), and optionally ``players``
+    (default 3), ``turn`` (turns each opponent has played, default 0; their discards are
+    unknown) and ``stock_left`` (by default what the pack holds beyond the hands, the
+    melds and the seen cards). ``null`` for any of them means "not given". Errors name
+    the field.
+
+    >>> v = view_of_position({"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h 4c"})
+    >>> v.phase, v.players, len(v.hand), v.stock_left
+    ('turn', 3, 16, 15)
+    """
+    if not isinstance(obj, dict):
+        raise PositionError("a position must be a JSON object", field="$")
+    extra = {k: obj[k] for k in ADVICE_FIELDS if obj.get(k) is not None}
+    pos = Position.from_json({k: v for k, v in obj.items() if k not in ADVICE_FIELDS})
+    players = extra.get("players", 3)
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+        raise PositionError("players: a number of players from 2 to 5", field="players")
+    offer = extra.get("offer")
+    relation = extra.get("from", "left")
+    if relation not in ("left", "other"):
+        raise PositionError("from: 'left' (the seat is the next player) or 'other'",
+                            field="from")
+    want = pos.target + 1 if offer is None else pos.target
+    if pos.total != want:
+        why = "a turn: one card to throw" if offer is None else "at rest, a discard on offer"
+        raise PositionError(f"hand: hand + melds make {pos.total}; advice needs {want} ({why})",
+                            field="hand")
+    turn = extra.get("turn", 0)
+    if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= MAX_TURNS:
+        # the table is built with that many discards per opponent: bounded by a deal's
+        raise PositionError(f"turn: the turns each opponent has played, from 0 to "
+                            f"{MAX_TURNS} (a deal's limit)", field="turn")
+    seat = 0
+    melds = tuple(tuple(m.cards) for m in pos.melds)
+    table = tuple(TableSeat(melds, False, pos.hand_size, pos.target, ()) if s == seat else
+                  TableSeat((), False, HAND_SIZE, HAND_SIZE, (None,) * turn)  # unknown discards
+                  for s in range(players))
+    pile = list(cards_of(pos.seen))
+    offered = None
+    if offer is not None:
+        if not isinstance(offer, str):
+            raise PositionError("offer: the discard on offer, as a card code", field="offer")
+        try:
+            x = parse_card(offer)
+        except AdvisorError as err:
+            raise PositionError(f"offer: {err.message}", field="offer",
+                                token=err.token) from None
+        left = tuple(p - a - b for p, a, b in zip(pos.rules.pack.counts, pos.own, pos.seen))
+        try:  # the offer is a copy the seat neither holds nor has seen (K1)
+            parse_cards([x.code], limit=left, pack=pos.rules.pack)
+        except DuplicateCardError as err:
+            raise DuplicateCardError(f"offer: {err.message}, counting the hand, melds and seen "
+                                     "cards", field="offer", token=offer) from None
+        offered = Offered(x, players - 1 if relation == "left" else 1 % players)
+        pile.append(x)
+    # the stock: what the pack holds beyond the hands, the melds and the pile
+    held = sum(t.cards + sum(len(m) for m in t.melds) for t in table)
+    room = max(0, pos.rules.pack.size - held - len(pile))
+    stock_left = extra.get("stock_left", room)
+    if not isinstance(stock_left, int) or isinstance(stock_left, bool) or \
+            not 0 <= stock_left <= room:
+        raise PositionError(f"stock_left: from 0 to {room} (the cards not seen less the other "
+                            "hands)", field="stock_left")
+    return View(pos.rules, players, seat, None, None, seat if pos.orphan else None,
+                "turn" if offer is None else "claim", seat, tuple(cards_of(pos.hand)), None,
+                stock_left, False, 0, 0, MAX_TURNS, tuple(pile), offered, table)
+
+
+__all__ = ["ADVICE_FIELDS", "FIELDS", "Position", "meld_of", "position_from_fields",
+           "view_of_position"]

@@ -23,6 +23,8 @@ from advisor.khanhoo.rules import Rules
 PHASES = ("turn", "claim", "draw", "over")
 """The phase of the deal (the engine's, :mod:`advisor.khanhoo.game`)."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MAX_TURNS = 200
+"""Discards after which a deal nobody has gone out of is abandoned as a draw."""
 UNKNOWN = "?"
 """A discard whose card is not known (a typed position gives only how many turns each
 opponent has played): ``None`` in :attr:`TableSeat.discards`."""
@@ -212,5 +214,5 @@ def _table_seat(t: dict[str, Any], at: str) -> TableSeat:
         tuple(None if c == UNKNOWN else _card(c, f"{at}discards") for c in discards))
 
 
-__all__ = ["FIELDS", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "UNKNOWN", "Offered", "TableSeat",
-           "View"]
+__all__ = ["FIELDS", "MAX_PLAYERS", "MAX_TURNS", "MIN_PLAYERS", "PHASES", "UNKNOWN", "Offered",
+           "TableSeat", "View"]

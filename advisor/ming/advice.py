@@ -38,21 +38,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.errors import AdvisorError, PositionError
+from advisor.errors import PositionError
 from advisor.games import advice as games_advice
-from advisor.games.records import record_view
-from advisor.ming.cards import FULL, cards_of, format_cards, mask_of
-from advisor.ming.game import RECORD_FORMAT, Action, settlement
+from advisor.games.holding import Holding
+from advisor.ming.cards import FULL, cards_of, format_cards
+from advisor.ming.game import RECORD_FORMAT, Action, legal_of, settlement
 from advisor.ming.plays import (
-    DECLARATIONS,
     KINDS,
     LEOPARD_9,
-    beats,
     describe,
-    play_cards,
     read_lead,
     reading,
 )
+from advisor.ming.position import view_of_position
 from advisor.ming.record import game_from_record
 from advisor.ming.solve import (
     DuelSolver,
@@ -65,7 +63,7 @@ from advisor.ming.solve import (
     after,
     moves,
 )
-from advisor.ming.view import HAND_SIZES, View, check_view
+from advisor.ming.view import View, check_view
 
 MAX_BUDGET_MS = 60_000
 """The largest budget a seat spec may give (a minute)."""
@@ -426,118 +424,27 @@ def _explain(o: Option, method: str, worlds: int, possible: int) -> str:
     return f"{o.what}: expected settlement {sign} for the deal, {how}"
 
 
-# --- a position typed by a player ----------------------------------------------------------
+# --- inputs: what a user holds -----------------------------------------------------------
 
-POSITION_FIELDS = ("players", "seat", "hand", "trick", "leopard9", "seen", "scores")
-
-
-def situation_of(obj: object) -> tuple[Situation, list[Action], str]:
-    """A position (docs/ming.md): the seat's ``hand``, the ``trick`` so far (plays in
-    order, the lead first; ``?`` for each card of a face-down play the seat did not see),
-    the cards ``seen`` out of play (earlier tricks), ``players``, ``scores`` so far, and
-    the seat's number (``seat``, 0 by default). The legal plays follow from it."""
-    if not isinstance(obj, dict):
-        raise PositionError("a position must be a JSON object", field="$")
-    unknown = sorted(set(obj) - set(POSITION_FIELDS) - {"budget_ms", "seed"})
-    if unknown:
-        raise PositionError(f"{unknown[0]}: unknown field of a Ming position",
-                            field=unknown[0])
-    n = obj.get("players", 2)
-    if n not in HAND_SIZES:
-        raise PositionError("players: 2 or 3 (M2)", field="players")
-    seat = obj.get("seat", 0)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise PositionError(f"seat: a seat number from 0 to {n - 1}", field="seat")
-    if "hand" not in obj:
-        raise PositionError("hand: the seat's cards are needed", field="hand")
-    hand = mask_of(play_cards(obj["hand"], "hand"))
-    known = hand
-    raw = obj.get("trick") or []
-    if isinstance(raw, str):
-        raw = [raw]
-    if not isinstance(raw, list) or len(raw) >= n:
-        raise PositionError(f"trick: the plays so far, at most {n - 1} before the seat's",
-                            field="trick")
-    plays: list[tuple[int, int]] = []  # (cards known, count)
-    for i, p in enumerate(raw):
-        text = p if isinstance(p, str) else " ".join(p) if isinstance(p, list) else None
-        if text is None:
-            raise PositionError(f"trick[{i}]: cards as a string or a list", field=f"trick[{i}]")
-        tokens = text.split()
-        hidden = sum(t == "?" for t in tokens)
-        cards = mask_of(play_cards(" ".join(t for t in tokens if t != "?"),
-                                   f"trick[{i}]", known))
-        known |= cards
-        if hidden and (i == 0 or cards):
-            raise PositionError(f"trick[{i}]: the lead is shown; a face-down play is all "
-                                "'?' (or its cards, if the seat saw them)",
-                                field=f"trick[{i}]")
-        plays.append((cards, hidden + cards.bit_count()))
-    seen_raw = obj.get("seen", [])
-    seen = mask_of(play_cards(seen_raw, "seen", known)) if seen_raw else 0
-    known |= seen
-    scores = obj.get("scores", [0] * n)
-    if not isinstance(scores, list) or len(scores) != n or not all(
-            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in scores):
-        raise PositionError(f"scores: {n} scores so far", field="scores")
-    declare = obj.get("leopard9")
-    if declare is not None and declare not in DECLARATIONS:
-        raise PositionError("leopard9: leopard or special", field="leopard9")
-    size = hand.bit_count()
-    trick: TrickKey | None = None
-    leader = (seat - len(plays)) % n
-    sizes = [size] * n
-    if plays:
-        lead_cards = plays[0][0]
-        try:
-            lead = read_lead(lead_cards, declare if lead_cards == LEOPARD_9 else None)
-        except AdvisorError as err:
-            raise PositionError(f"trick[0]: {err.message}", field="trick[0]") from None
-        best, best_seat, total = lead, leader, 0
-        for j, (cards, count) in enumerate(plays):
-            s = (leader + j) % n
-            if count != lead.size:
-                raise PositionError(f"trick[{j}]: {count} cards; the lead has {lead.size} (M5)",
-                                    field=f"trick[{j}]")
-            sizes[s] = size - lead.size
-            total += count
-            if j and cards:
-                r = reading(cards, lead.kind)
-                if r is not None and (beats(r, best)):
-                    best, best_seat = r, s
-        trick = (leader, KINDS.index(lead.kind), lead.size, best_seat, best.key, best.bonus,
-                 total)
-    if size == 0 or size > HAND_SIZES[n]:
-        raise PositionError(f"hand: {size} cards; a hand holds 1 to {HAND_SIZES[n]} (M2)",
-                            field="hand")
-    sit = Situation(n, seat, hand, tuple(sizes), FULL & ~known, tuple(scores), trick)
-    legal = _legal(sit)
-    return sit, legal, "lead" if trick is None else "follow"
+HOLDING: Holding[View, Action] = Holding(RECORD_FORMAT, game_from_record, Action.from_json,
+                                         check_view, view_of_position, legal_of)
+"""What a user holds, read once (:mod:`advisor.games.holding`): a record prefix
+(``"format": "ming-record/1"``), the VIEW the engine sends, or a typed position
+(:func:`advisor.ming.position.view_of_position`)."""
 
 
-def _legal(sit: Situation) -> list[Action]:
-    """The seat's legal plays, as the engine lists them."""
-    state = State(tuple(sit.hand if i == sit.seat else 0 for i in range(sit.players)),
-                  sit.seat, sit.trick)
-    out = []
-    for mv in moves(state):
-        cards, _, key, _, declare = mv
-        if sit.trick is None:
-            out.append(Action("lead", cards, declare))  # type: ignore[arg-type]
-        else:
-            out.append(Action("follow", cards, None, key >= 0))
-    return out
+def advice_request(obj: object, seat: int | None = None) -> tuple[View, list[Action]]:
+    """The VIEW and the legal actions (from the engine) of what a user holds."""
+    return HOLDING.read(obj, seat)
 
 
 def advise_json(obj: object, budget: Budget) -> Advice:
-    """Advice for a position or a ``ming-record/1`` prefix (the seat to act where it
-    stops)."""
-    if isinstance(obj, dict) and obj.get("format") == RECORD_FORMAT:
-        view, legal = record_view(obj, deal=game_from_record, parse=Action.from_json)
-        return advise(view, legal, budget=budget)
-    sit, legal, phase = situation_of(obj)
-    return advise_situation(sit, legal, phase, budget)
+    """Advice for what a user holds: a VIEW, a position or a ``ming-record/1`` prefix (the
+    seat to act where it stops)."""
+    view, legal = advice_request(obj)
+    return advise(view, legal, budget=budget)
 
 
-__all__ = ["MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Option", "Situation", "advise",
-           "advise_json", "advise_situation", "greedy_move", "playout", "situation_of"]
+__all__ = ["HOLDING", "MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Option", "Situation",
+           "advice_request", "advise", "advise_json", "advise_situation", "greedy_move",
+           "playout"]

@@ -31,8 +31,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.errors import AdvisorError, RecordError
+from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.engine import Decision, Move, RuleEngine
+from advisor.games.holding import deal_hidden
 from advisor.ming.cards import CARDS, FULL, cards_of, codes, format_cards, mask_of, parse_cards
 from advisor.ming.plays import (
     DECLARATIONS,
@@ -422,5 +423,72 @@ class Game(RuleEngine):
         return rec
 
 
+# --- a deal consistent with a VIEW ------------------------------------------------------------
+
+def world(view: View, rng: random.Random | None = None) -> Game:
+    """A deal in play as the VIEW's seat sees it, its decision pending: the cards it has
+    not seen dealt (in pack order, or shuffled by ``rng``) to the other hands and to the
+    face-down plays of the trick in progress; the rest is the unused stock and the
+    earlier tricks' face-down cards. No decision of its seat pending, or too few unseen
+    cards, raises a :class:`PositionError` naming the field.
+
+    >>> g = Game.from_deal(3, seed=1)
+    >>> world(g.view(g.eldest)).legal_actions() == g.legal_actions()
+    True
+    """
+    n, me = view.players, view.seat
+    if view.phase not in DOS:
+        raise PositionError("phase: the deal is over; there is no decision to advise",
+                            field="phase")
+    if view.to_act != me:
+        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat {me}'s",
+                            field="to_act")
+    if (view.trick is None) != (view.phase == "lead"):
+        raise PositionError(f"trick: a {view.phase} " + ("has no trick in progress"
+                            if view.phase == "lead" else "follows a trick in progress"),
+                            field="trick")
+    unseen = [0 if view.known >> c.index & 1 else 1 for c in CARDS]
+    plays = view.trick.plays if view.trick is not None else ()
+    hidden = [p.count for p in plays if not p.cards]
+    sizes = [0 if i == me else size for i, size in enumerate(view.hand_sizes)]
+    dealt, _ = deal_hidden(unseen, [*sizes, *hidden], rng, field="hand_sizes")
+    masks = [sum(1 << k for k in d) for d in dealt]
+    hands = [view.hand if i == me else masks[i] for i in range(n)]
+    g = Game.__new__(Game)
+    g.players, g.dealer, g.eldest = n, view.dealer, view.eldest
+    g.dealt, g.hands = tuple(hands), list(hands)
+    g.stock = FULL & ~(sum(hands) | view.known | sum(masks[n:]))
+    g.captured, g.bonuses = list(view.captured), list(view.bonuses)
+    g.won = [sum(t.winner == s for t in view.tricks) for s in range(n)]
+    g.tricks, g.trick, g.log, g.result = [], None, [], None
+    g._phase, g._to_act = view.phase, me
+    if view.trick is not None:
+        t, faced = view.trick, iter(masks[n:])
+        lead = read_lead(t.plays[0].cards, t.declare)
+        best, best_seat = lead, t.leader
+        laid = []
+        for p in t.plays:
+            cards = p.cards or next(faced)
+            if p.shown and p.seat != t.leader:
+                r = reading(cards, lead.kind)
+                if r is None or not beats(r, best):
+                    raise PositionError("trick: a play shown beats the best so far (M5)",
+                                        field="trick")
+                best, best_seat = r, p.seat
+            laid.append((p.seat, cards, p.shown))
+        g.trick = Trick(t.leader, lead, t.declare, laid, best, best_seat)
+    return g
+
+
+def legal_of(view: View) -> list[Action]:
+    """The legal actions of the VIEW's seat, as the engine lists them (:func:`world`).
+
+    >>> g = Game.from_deal(2, seed=4)
+    >>> legal_of(g.view(g.eldest)) == g.legal_actions()
+    True
+    """
+    return world(view).legal_actions()
+
+
 __all__ = ["DOS", "MAX_PLAYERS", "MIN_PLAYERS", "RECORD_FORMAT", "Action", "Decision", "Game",
-           "Move", "Result", "Trick", "settlement"]
+           "Move", "Result", "Trick", "legal_of", "settlement", "world"]

@@ -42,33 +42,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 from advisor.games import advice as games_advice
-from advisor.games.records import record_view
+from advisor.games.holding import Holding
 from advisor.qing.bots import NEIGHBOURS, discard_key, partners, take_value
 from advisor.qing.cards import (
     CARDS,
     IS_EXTRA,
     KINDS,
-    PACK,
     Card,
     Counts,
     cards_of,
     counts_of,
     minus,
-    parse_card,
-    parse_cards,
     plus,
 )
-from advisor.qing.game import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    RECORD_FORMAT,
-    Action,
-    take_action,
-    take_options,
-)
-from advisor.qing.position import Position, meld_of
+from advisor.qing.game import RECORD_FORMAT, Action, legal_of
+from advisor.qing.position import meld_of, view_of_position
 from advisor.qing.record import game_from_record
 from advisor.qing.solver import HAND_SIZE, Solver, solver
 from advisor.qing.view import View
@@ -408,93 +397,31 @@ def _follow(view: View, a: Action) -> Card:
                key=lambda c: discard_key(view, hand, eye, target, own, c))
 
 
-# --- inputs: a record prefix or a position -----------------------------------------------------
+# --- inputs: what a user holds -----------------------------------------------------------------
 
-ADVICE_FIELDS = ("offer", "players", "stock_left")
-
-
-def advice_request(obj: object) -> tuple[View, list[Action]]:
-    """A VIEW and the legal actions from an advice request: a record prefix
-    (``"format": "qing-record/1"``), or a position (hand, melds, seen, options) with
-    ``offer`` (the discard on offer from the seat on the right: the seat is at rest, 14
-    cards) or none (the seat holds 15: win or throw), ``players`` (default 4) and
-    ``stock_left`` (by default what the cards known leave once the other hands are
-    dealt)."""
-    if isinstance(obj, dict) and "format" in obj:
-        if obj["format"] != RECORD_FORMAT:
-            raise PositionError(f"format: expected '{RECORD_FORMAT}'", field="format")
-        return record_view(obj, deal=game_from_record, parse=Action.from_json)
-    if not isinstance(obj, dict):
-        raise PositionError("an advice request must be a JSON object", field="$")
-    extra = {k: obj[k] for k in ADVICE_FIELDS if obj.get(k) is not None}
-    pos = Position.from_json({k: v for k, v in obj.items() if k not in ADVICE_FIELDS})
-    players = extra.get("players", 4)
-    if not isinstance(players, int) or isinstance(players, bool) or \
-            not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise PositionError(f"players: a number from {MIN_PLAYERS} to {MAX_PLAYERS}",
-                            field="players")
-    offer_text = extra.get("offer")
-    want = HAND_SIZE if offer_text is None else HAND_SIZE - 1
-    if pos.total != want:
-        why = "a turn: win or throw" if offer_text is None else "at rest, a discard on offer"
-        raise PositionError(f"hand: hand + melds make {pos.total}; advice needs {want} ({why})",
-                            field="hand")
-    pile = cards_of(pos.seen)
-    offer: Card | None = None
-    if offer_text is not None:
-        if not isinstance(offer_text, str):
-            raise PositionError("offer: the discard on offer, as a card code", field="offer")
-        try:
-            offer = parse_card(offer_text)
-            left = tuple(p - a - b for p, a, b in zip(PACK, pos.own, pos.seen))
-            parse_cards([offer.code], limit=left)
-        except DuplicateCardError as err:
-            raise DuplicateCardError(f"offer: {err.message}, counting the hand, melds and seen "
-                                     "cards", field="offer", token=offer_text) from None
-        except AdvisorError as err:
-            raise PositionError(f"offer: {err.message}", field="offer",
-                                token=err.token) from None
-        pile.append(offer)
-    sizes = [pos.hand_size] + [HAND_SIZE - 1] * (players - 1)
-    unknown = sum(PACK) - sum(pos.own) - len(pile)
-    room = unknown - sum(sizes[1:])
-    stock_left = extra.get("stock_left", room)
-    if not isinstance(stock_left, int) or isinstance(stock_left, bool) or \
-            not 0 <= stock_left <= room:
-        raise PositionError(f"stock_left: from 0 to {room} (the cards not seen less the other "
-                            "hands)", field="stock_left")
-    melds = tuple(pos.melds if s == 0 else () for s in range(players))
-    view = View(0, "turn" if offer is None else "offer", players, 0, 0, pos.rules, pos.hand,
-                melds, tuple(pile), offer, None if offer is None else players - 1,
-                tuple(sizes), stock_left)
-    return view, _legal(view)
+HOLDING: Holding[View, Action] = Holding(RECORD_FORMAT, game_from_record, Action.from_json,
+                                         View.from_json, view_of_position, legal_of)
+"""What a user holds, read once (:mod:`advisor.games.holding`): a record prefix
+(``"format": "qing-record/1"``), the VIEW the engine sends, or a typed position
+(:func:`advisor.qing.position.view_of_position`)."""
 
 
-def _legal(view: View) -> list[Action]:
-    """The legal actions of a VIEW made from a position (as the engine lists them)."""
-    s = solver(view.rules)
-    if view.offer is None:
-        acts = [Action("win")] if s.wins(view.hand, view.eye) else []
-        return acts + [Action("discard", c) for c in CARDS if view.hand[c.index]]
-    x = view.offer
-    with_x = tuple(n + (k == x.index) for k, n in enumerate(view.hand))
-    acts = [Action("win")] if sum(with_x) == view.target and s.wins(with_x, view.eye) else []
-    acts += [take_action(w) for w, _ in take_options(view.hand, x, view.rules)]
-    acts.append(Action("draw") if view.stock_left else Action("pass"))
-    return acts
+def advice_request(obj: object, seat: int | None = None) -> tuple[View, list[Action]]:
+    """The VIEW and the legal actions (from the engine) of what a user holds."""
+    return HOLDING.read(obj, seat)
 
 
 def advise_json(obj: object, budget_ms: float | None = None, seed: int | None = None) -> Advice:
-    """:func:`advise` on an advice request (see :func:`advice_request`)."""
+    """:func:`advise` on what a user holds: a VIEW, a position or a record prefix."""
     view, legal = advice_request(obj)
     return advise(view, legal, budget_ms=budget_ms, seed=seed)
 
 
 def advise_record(rec: object, budget: Budget | None = None) -> Advice:
     """Advice for the decision pending at the end of a record prefix."""
-    view, legal = record_view(rec, deal=game_from_record, parse=Action.from_json)
+    view, legal = advice_request(rec)
     return advise(view, legal, budget)
 
 
-__all__ = ["ADVICE_FIELDS", "MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Option",
+__all__ = ["HOLDING", "MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Option",
            "advice_request", "advise", "advise_json", "advise_record"]

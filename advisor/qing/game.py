@@ -38,9 +38,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from advisor.errors import AdvisorError, RecordError
+from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.actions import CardAction, read_card_action
 from advisor.games.engine import Decision, Move, RuleEngine
+from advisor.games.holding import deal_hidden
 from advisor.qing.cards import (
     CARDS,
     FLOWERS,
@@ -60,9 +61,8 @@ from advisor.qing.position import meld_of
 from advisor.qing.rules import Rules, _boys
 from advisor.qing.scoring import settlement
 from advisor.qing.solver import HAND_SIZE, Group, solver
-from advisor.qing.view import View
+from advisor.qing.view import MAX_PLAYERS, MIN_PLAYERS, View
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 RECORD_FORMAT = "qing-record/1"
 PHASES = ("turn", "offer", "over")
 DOS = ("win", "discard", "take", "draw", "pass")
@@ -528,6 +528,64 @@ class Game(RuleEngine):
         return rec
 
 
+# --- a deal consistent with a VIEW ------------------------------------------------------------
+
+def world(view: View, rng: random.Random | None = None) -> Game:
+    """A deal in play as the VIEW's seat sees it, its decision pending: the cards it has
+    not seen dealt (in kind order, or shuffled by ``rng``) to the other hands and the
+    stock (any left over are out of play). A VIEW that cannot be a seat's view of a deal
+    — cards that do not add up (Q1, Q6), a discard offered to another seat, no decision
+    of its seat pending — raises a :class:`PositionError` naming the field.
+
+    >>> g = Game.from_deal(4, seed=3)
+    >>> world(g.view(g.dealer)).legal_actions() == g.legal_actions()
+    True
+    """
+    n, me = view.players, view.seat
+    if view.phase not in _ALLOWED:
+        raise PositionError("phase: the deal is over; there is no decision to advise",
+                            field="phase")
+    if view.to_act != me:
+        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat {me}'s",
+                            field="to_act")
+    for i, (size, groups) in enumerate(zip(view.hand_sizes, view.melds)):
+        held = size + sum(len(g.cards) for g in groups)
+        want = HAND_SIZE if i == me and view.phase == "turn" else HAND_SIZE - 1
+        if held != want:
+            name = "hand" if i == me else "hand_sizes"
+            raise PositionError(f"{name}: seat {i} holds {held} cards, concealed and exposed; "
+                                f"{'in its turn' if want == HAND_SIZE else 'at rest'} it "
+                                f"holds {want} (Q6)", field=name)
+    if view.offer is not None and view.offer_by != (me - 1) % n:
+        raise PositionError(f"offer: a discard is offered to the next player, seat "
+                            f"{(0 if view.offer_by is None else view.offer_by + 1) % n}, "
+                            f"not seat {me} (Q6)", field="offer")
+    sizes = [0 if i == me else size for i, size in enumerate(view.hand_sizes)]
+    hands, _ = deal_hidden(view.unseen, [*sizes, view.stock_left], rng, field="stock_left")
+    seats = []
+    for i in range(n):
+        hand = view.hand if i == me else counts_of(CARDS[k] for k in hands[i])
+        seats.append(SeatState(list(hand), hand, list(view.melds[i]), list(view.discards[i])))
+    g = Game.__new__(Game)
+    g.players, g.rules, g.dealer, g.cut, g.seats = n, view.rules, view.dealer, None, seats
+    g.stock = [CARDS[k] for k in hands[-1]]
+    g.initial_stock = tuple(g.stock)
+    g.pile, g.log, g.result = list(view.pile), [], None
+    g.offer = None if view.offer is None else Offer(view.offer, (me - 1) % n)
+    g._phase, g._to_act, g._solver = view.phase, me, solver(view.rules)
+    return g
+
+
+def legal_of(view: View) -> list[Action]:
+    """The legal actions of the VIEW's seat, as the engine lists them (:func:`world`).
+
+    >>> g = Game.from_deal(3, seed=5)
+    >>> legal_of(g.view(g.dealer)) == g.legal_actions()
+    True
+    """
+    return world(view).legal_actions()
+
+
 __all__ = ["DOS", "HOWS", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "RECORD_FORMAT", "Action",
            "Decision", "Game", "Move", "Offer", "Result", "SeatState", "card", "dealer_of",
-           "take_action", "take_options"]
+           "legal_of", "take_action", "take_options", "world"]

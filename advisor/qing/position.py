@@ -10,11 +10,10 @@ one place, for the command line's flags and files and the service's requests.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.errors import HandSizeError, MeldError, PositionError
+from advisor.errors import AdvisorError, DuplicateCardError, HandSizeError, PositionError
 from advisor.forms import split_melds
 from advisor.games.fields import CardFields, in_field
 from advisor.qing.cards import (
@@ -23,41 +22,18 @@ from advisor.qing.cards import (
     Card,
     Counts,
     add,
+    cards_of,
     counts_of,
     format_cards,
+    parse_card,
     parse_cards,
     sub,
 )
-from advisor.qing.rules import OPTIONS, Rules, identify
-from advisor.qing.solver import HAND_SIZE, Group, group_of
+from advisor.qing.rules import OPTIONS, Rules
+from advisor.qing.solver import HAND_SIZE, Group, meld_of
+from advisor.qing.view import MAX_PLAYERS, MIN_PLAYERS, View
 
 FIELDS = ("eye6", "extras_replace", "options", "hand", "melds", "seen")
-
-
-def meld_of(cards: Sequence[Card], rules: Rules, exposed: bool = True) -> Group:
-    """The eye or boy that an exposed group's cards make (Q7: a taken discard is shown in
-    an eye or a boy); a :class:`MeldError` when they make none.
-
-    >>> from advisor.qing.cards import parse_cards
-    >>> meld_of(parse_cards("5c 5s 5c"), Rules()).name
-    'triplet'
-    >>> meld_of(parse_cards("5c 6c RF"), Rules(extras_replace=True)).to_json()["flowers_as"]
-    ['4c']
-    """
-    real: dict[int, int] = {}
-    for c in cards:
-        real[c.index] = real.get(c.index, 0) + 1
-    p = identify(real, 0, rules)
-    flowers = [c for c in cards if c.flower]
-    if p is None and flowers and rules.extras_replace:
-        numerals = {k: n for k, n in real.items() if not (k >= 27)}
-        p = identify(numerals, len(flowers), rules)
-        if p is not None:
-            return group_of(p, numerals, flowers, exposed)
-    if p is None:
-        text = format_cards(cards)
-        raise MeldError(f"'{text}' is not an eye or a boy (Q2, Q3, Q7)", token=text)
-    return group_of(p, real, (), exposed)
 
 
 @dataclass(frozen=True)
@@ -157,4 +133,65 @@ class Position:
         return out
 
 
-__all__ = ["FIELDS", "Position", "meld_of"]
+ADVICE_FIELDS = ("offer", "players", "stock_left")
+"""What an advice's position says beyond the seat's cards: the table and the decision."""
+
+
+def view_of_position(obj: object) -> View:
+    """The VIEW a typed position spells (seat 0 to act, the dealer): the seat's cards
+    (:class:`Position`'s fields) with ``offer`` (the discard on offer from the seat on
+    the right: the seat is at rest, 14 cards) or none (the seat holds 15: win or throw),
+    ``players`` (default 4) and ``stock_left`` (by default what the cards known leave
+    once the other hands are dealt). Errors name the field.
+
+    >>> v = view_of_position({"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF",
+    ...                       "offer": "3s"})
+    >>> v.phase, v.offer.code, v.offer_by, v.hand_sizes, v.stock_left
+    ('offer', '3s', 3, (14, 14, 14, 14), 63)
+    """
+    if not isinstance(obj, dict):
+        raise PositionError("a position must be a JSON object", field="$")
+    extra = {k: obj[k] for k in ADVICE_FIELDS if obj.get(k) is not None}
+    pos = Position.from_json({k: v for k, v in obj.items() if k not in ADVICE_FIELDS})
+    players = extra.get("players", 4)
+    if not isinstance(players, int) or isinstance(players, bool) or \
+            not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PositionError(f"players: a number from {MIN_PLAYERS} to {MAX_PLAYERS}",
+                            field="players")
+    offer_text = extra.get("offer")
+    want = HAND_SIZE if offer_text is None else HAND_SIZE - 1
+    if pos.total != want:
+        why = "a turn: win or throw" if offer_text is None else "at rest, a discard on offer"
+        raise PositionError(f"hand: hand + melds make {pos.total}; advice needs {want} ({why})",
+                            field="hand")
+    pile = cards_of(pos.seen)
+    offer: Card | None = None
+    if offer_text is not None:
+        if not isinstance(offer_text, str):
+            raise PositionError("offer: the discard on offer, as a card code", field="offer")
+        try:
+            offer = parse_card(offer_text)
+            left = tuple(p - a - b for p, a, b in zip(PACK, pos.own, pos.seen))
+            parse_cards([offer.code], limit=left)
+        except DuplicateCardError as err:
+            raise DuplicateCardError(f"offer: {err.message}, counting the hand, melds and seen "
+                                     "cards", field="offer", token=offer_text) from None
+        except AdvisorError as err:
+            raise PositionError(f"offer: {err.message}", field="offer",
+                                token=err.token) from None
+        pile.append(offer)
+    sizes = [pos.hand_size] + [HAND_SIZE - 1] * (players - 1)
+    unknown = sum(PACK) - sum(pos.own) - len(pile)
+    room = unknown - sum(sizes[1:])
+    stock_left = extra.get("stock_left", room)
+    if not isinstance(stock_left, int) or isinstance(stock_left, bool) or \
+            not 0 <= stock_left <= room:
+        raise PositionError(f"stock_left: from 0 to {room} (the cards not seen less the other "
+                            "hands)", field="stock_left")
+    melds = tuple(pos.melds if s == 0 else () for s in range(players))
+    return View(0, "turn" if offer is None else "offer", players, 0, 0, pos.rules, pos.hand,
+                melds, tuple(pile), offer, None if offer is None else players - 1,
+                tuple(sizes), stock_left)
+
+
+__all__ = ["ADVICE_FIELDS", "FIELDS", "Position", "meld_of", "view_of_position"]

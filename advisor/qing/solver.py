@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from advisor.errors import HandSizeError
+from advisor.errors import HandSizeError, MeldError
 from advisor.qing.cards import (
     CARDS,
     FLOWERS,
@@ -50,11 +50,12 @@ from advisor.qing.cards import (
     PACK,
     Card,
     Counts,
+    format_cards,
     minus,
     plus,
     sorted_cards,
 )
-from advisor.qing.rules import Pattern, Rules, _boys
+from advisor.qing.rules import Pattern, Rules, _boys, identify
 
 HAND_SIZE = 15
 """Cards a winning hand holds, concealed and exposed (Q5)."""
@@ -416,5 +417,32 @@ def solver(rules: Rules) -> Solver:
     return Solver(rules)
 
 
-__all__ = ["HAND_SIZE", "Decomposition", "Front", "Group", "Solver", "group_of",
+def meld_of(cards: Sequence[Card], rules: Rules, exposed: bool = True) -> Group:
+    """The eye or boy that an exposed group's cards make (Q7: a taken discard is shown in
+    an eye or a boy); a :class:`MeldError` when they make none.
+
+    >>> from advisor.qing.cards import parse_cards
+    >>> meld_of(parse_cards("5c 5s 5c"), Rules()).name
+    'triplet'
+    >>> meld_of(parse_cards("5c 6c RF"), Rules(extras_replace=True)).to_json()["flowers_as"]
+    ['4c']
+    """
+    real: dict[int, int] = {}
+    for c in cards:
+        real[c.index] = real.get(c.index, 0) + 1
+    p = identify(real, 0, rules)
+    flowers = [c for c in cards if c.flower]
+    if p is None and flowers and rules.extras_replace:
+        numerals = {k: n for k, n in real.items() if not (k >= 27)}
+        p = identify(numerals, len(flowers), rules)
+        if p is not None:
+            return group_of(p, numerals, flowers, exposed)
+    if p is None:
+        text = format_cards(cards)
+        raise MeldError(f"'{text}' is not an eye or a boy (Q2, Q3, Q7)", token=text)
+    return group_of(p, real, (), exposed)
+
+
+
+__all__ = ["HAND_SIZE", "Decomposition", "Front", "Group", "Solver", "group_of", "meld_of",
            "solver"]

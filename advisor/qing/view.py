@@ -17,10 +17,10 @@ from typing import Any
 
 from advisor.errors import AdvisorError, PositionError
 from advisor.qing.cards import PACK, Card, Counts, add, codes, counts_of, parse_card, parse_cards
-from advisor.qing.position import meld_of
 from advisor.qing.rules import Rules
-from advisor.qing.solver import HAND_SIZE, Group
+from advisor.qing.solver import HAND_SIZE, Group, meld_of
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
 VIEW_PHASES = ("turn", "offer", "over")
 _FIELDS = ("seat", "phase", "players", "dealer", "to_act", "options", "hand", "melds",
            "pile", "offer", "hand_sizes", "stock_left", "discards")
@@ -112,7 +112,7 @@ class View:
         missing = [k for k in _FIELDS if k not in obj and k not in _OPTIONAL]
         if missing:
             raise PositionError(f"{missing[0]}: missing from the VIEW", field=missing[0])
-        players = _int(obj, "players", 2, 6)
+        players = _int(obj, "players", MIN_PLAYERS, MAX_PLAYERS)
         seat = _int(obj, "seat", 0, players - 1)
         dealer = _int(obj, "dealer", 0, players - 1)
         to_act = _int(obj, "to_act", 0, players - 1)
@@ -196,4 +196,4 @@ def _cards(value: object, name: str) -> list[Card]:
         raise type(err)(f"{name}: {err.message}", field=name, token=err.token) from None
 
 
-__all__ = ["VIEW_PHASES", "View"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "VIEW_PHASES", "View"]

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
-from advisor.ming.advice import Budget, advise, advise_json, situation_of
+from advisor.ming.advice import Budget, advice_request, advise, advise_json
 from advisor.ming.faces import GAME as MING
 from advisor.ming.game import Game
 from advisor.ming.solve import solve
@@ -65,9 +65,9 @@ def test_the_budget_is_kept() -> None:
 
 
 def test_a_position_lead() -> None:
-    sit, legal, phase = situation_of({"hand": "9c 9s 9m 1s 2s 3s 5m", "players": 2,
-                                      "seen": "4s 5s 6s 7s 8s 1m 2m 3m 4m 6m 7m 8m"})
-    assert phase == "lead" and sit.sizes == (7, 7)
+    view, legal = advice_request({"hand": "9c 9s 9m 1s 2s 3s 5m", "players": 2,
+                                  "seen": "4s 5s 6s 7s 8s 1m 2m 3m 4m 6m 7m 8m"})
+    assert view.phase == "lead" and view.hand_sizes == (7, 7)
     assert len([a for a in legal if a.cards.bit_count() == 3]) == 3  # L9 twice, a gibbon
     adv = advise_json({"hand": "9c 9s 9m 1s 2s 3s 5m",
                        "seen": "4s 5s 6s 7s 8s 1m 2m 3m 4m 6m 7m 8m"}, Budget(ms=50))
@@ -75,9 +75,9 @@ def test_a_position_lead() -> None:
 
 
 def test_a_position_follow_with_a_face_down_play() -> None:
-    sit, legal, phase = situation_of({"hand": "1s 2s 3s 4s 5s 6s 7s 8s 9s", "players": 3,
-                                      "seat": 2, "trick": ["7c", "?"]})
-    assert phase == "follow" and sit.trick is not None and sit.sizes == (8, 8, 9)
+    view, legal = advice_request({"hand": "1s 2s 3s 4s 5s 6s 7s 8s 9s", "players": 3,
+                                  "seat": 2, "trick": ["7c", "?"]})
+    assert view.phase == "follow" and view.trick is not None and view.hand_sizes == (8, 8, 9)
     assert all(a.beats for a in legal)
     adv = advise_json({"hand": "1s 2s 3s 4s 5s 6s 7s 8s 9s", "players": 3, "seat": 2,
                        "trick": ["7c", "?"]}, Budget(ms=30))
