@@ -1,6 +1,7 @@
 """The faces made from a game's declarations (advisor.games.faces → advisor.cli.generated,
-service.generated), tried on a toy game whose verbs echo what they are given, and on
-every registered game: each verb is a command and an endpoint."""
+service.generated), tried on a toy game whose verbs echo what they are given (every kind
+of field), and the terminal game of every registered game. That each verb of every game
+is a command and an endpoint is tests/games/test_conformance.py's."""
 
 from __future__ import annotations
 
@@ -235,19 +236,6 @@ def test_the_document_lists_every_verb(app: Flask) -> None:
     assert op["requestBody"]["content"]["application/json"]["example"] == {"hand": "1c 2c"}
     advice = spec["paths"]["/v1/toy/advice"]["post"]
     assert "503" in advice["responses"] and advice["parameters"]
-
-
-# --- every registered game --------------------------------------------------------------
-
-@pytest.mark.parametrize("info", list(GAMES), ids=lambda g: g.name)
-def test_every_declared_verb_is_a_command_and_an_endpoint(info: AnySpec) -> None:
-    group = main.commands[info.name]
-    assert isinstance(group, click.Group)
-    paths = {r.rule for r in create_app({"TESTING": True}).url_map.iter_rules()}
-    for verb in info.faces.verbs:
-        assert verb.command_name in group.commands
-        assert f"/v1/{info.name}/{verb.name}" in paths
-    assert {"simulate", "replay"} <= set(group.commands)
 
 
 # --- the terminal game made from declarations -------------------------------------------

@@ -1,0 +1,53 @@
+"""Pairs' advisor: every discard ranked by what the hand kept is worth — its pairs' score
+(X4), and for each single whose mate is not among the discards, a share of what the
+pair would score. Exact and quick: the budget and the seed change nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.errors import PositionError
+from tests.games.toy.cards import rank, score
+from tests.games.toy.game import Action
+from tests.games.toy.view import View
+
+
+def legal_of(view: View) -> list[Action]:
+    """The legal actions of the seat whose VIEW this is; it must be its turn."""
+    if view.phase == "over" or view.seat != view.to_act:
+        raise PositionError(f"seat: it is not seat {view.seat}'s turn", field="seat")
+    return [Action("draw")] if view.phase == "draw" else \
+        [Action("discard", c) for c in view.hand]
+
+
+def worth(kept: tuple[str, ...], pile: tuple[str, ...]) -> float:
+    ranks = [rank(c) for c in kept]
+    open_mates = [r for r in ranks if ranks.count(r) == 1
+                  and sum(rank(c) == r for c in pile) == 0]
+    return score(kept) + sum(open_mates) / 4
+
+
+@dataclass(frozen=True)
+class Advice:
+    seat: int
+    options: tuple[tuple[Action, float], ...]  # best first
+
+    @property
+    def best(self) -> Action:
+        return self.options[0][0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "best": self.best.to_json(),
+                "options": [{"action": a.to_json(), "value": v} for a, v in self.options]}
+
+
+def advise(view: View, legal: Sequence[Action], *, budget_ms: float, seed: int) -> Advice:
+    def value(a: Action) -> float:
+        if a.card is None:
+            return 0.0
+        return worth(tuple(c for c in view.hand if c != a.card), view.pile)
+
+    ranked = sorted(legal, key=lambda a: -value(a))  # stable: ties keep the legal order
+    return Advice(view.seat, tuple((a, value(a)) for a in ranked))
