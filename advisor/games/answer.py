@@ -25,6 +25,7 @@ placeholder.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -182,7 +183,7 @@ def in_order(actions: Sequence[Judged], ranked_by: RankedBy) -> bool:
     """Whether ``actions`` are ranked by ``ranked_by``: the judged ones first, their key
     (as stated) non-increasing, an action without it after those with it."""
     keys = [(a.judged, a.key(ranked_by)) for a in actions]
-    for (j1, k1), (j2, k2) in zip(keys, keys[1:]):
+    for (j1, k1), (j2, k2) in itertools.pairwise(keys):
         if j2 and not j1:
             return False
         if j1 and j2 and k2 is not None and (k1 is None or k2 > k1):

@@ -20,8 +20,9 @@ uniform belief over the unseen cards; with one world and the solver, *exact*); e
 worlds are sampled until the budget is spent, and each value comes with its standard
 error over the worlds. Nothing hangs: the time budget stops the sampling (one world at
 least), the node limit stops a solve, and a play not judged in time keeps its greedy
-prior (``prior``: not judged, no number stated), ranked after the judged ones — as do the plays past the first
-:attr:`Budget.max_actions` in the greedy order (a follow of three cards may have 286).
+prior (``prior``: not judged, no number stated), ranked after the judged ones — as do
+the plays past the first :attr:`Budget.max_actions` in the greedy order (a follow of
+three cards may have 286).
 
 >>> from advisor.ming.game import Game
 >>> g = Game.from_deal(2, seed=4)
