@@ -84,6 +84,8 @@ class Recorder(BaseBot):
             k = kadvise(view, legal, Budget(ms=self.budget,
                                             seed=self.rng.randrange(2**31)))
             o = k.first
+            if o.p_first is None:  # not judged (the time ran out): no chance to calibrate
+                return o.action
             row = {"p": o.p_first, "expected": o.points, "certain": o.certain,
                    "method": o.method}
             choice = o.action

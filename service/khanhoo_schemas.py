@@ -32,7 +32,7 @@ from advisor.khanhoo.game import DOS, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, RECOR
 from advisor.khanhoo.rules import KINDS as COMBINATIONS
 from advisor.khanhoo.rules import MAX_JOKERS, MAX_SETS, OPTION_HELP
 from advisor.khanhoo.scoring import MAX_SETTLEMENT_PLAYERS
-from service.schemas import Cards, Flags, StrictBoolean, StrictInteger
+from service.schemas import AnswerSchema, Cards, Flags, JudgedSchema, StrictBoolean, StrictInteger
 
 CARD = r"(?:[A2-9][hcd]|[JQK]s|Jk)"
 """A card code as the library writes it (K1): ``Ah`` … ``9d``, ``Js Qs Ks``, ``Jk``."""
@@ -274,64 +274,48 @@ class KhanhooActionSchema(Schema):
     with_ = _card_list(data_key="with")
 
 
-class KhanhooAdviceOptionSchema(Schema):
-    """One legal action and what it promises: its chance of going out first and its
-    expected points, each with its standard error, exact only when certain."""
-
-    class Meta:
-        unknown = RAISE
+class KhanhooAdviceOptionSchema(JudgedSchema):
+    """One legal action and what it promises: its chance of going out first (`win`) and
+    its expected points, each with its standard error, exact only when certain."""
 
     @validates_schema
     def _certain_only_when_sure(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if data.get("certain") and data.get("p_first") != 1.0:
-            raise ValidationError("a certain option has p_first 1", "p_first")
-        if data.get("certain") is False and data.get("p_first") in (0.0, 1.0):
-            raise ValidationError("only a certain option states 0 or 1", "p_first")
+        if data.get("certain") and data.get("win") != 1.0:
+            raise ValidationError("a certain option has win 1", "win")
+        if data.get("certain") is False and data.get("win") in (0.0, 1.0):
+            raise ValidationError("only a certain option states 0 or 1", "win")
 
     action = fields.Nested(KhanhooActionSchema, required=True)
-    p_first = fields.Float(required=True, validate=validate.Range(0, 1), metadata={
-        "description": "chance of going out first in this deal (K6): from the value model "
-                       "fitted on simulated deals (docs/khanhoo.md), strictly between 0 and "
-                       "1 unless `certain`"})
-    p_first_se = fields.Float(required=True, validate=validate.Range(min=0), metadata={
-        "description": "standard error of `p_first` from the fit; 0 when certain"})
-    points = fields.Float(required=True, validate=validate.Range(min=0), metadata={
+    method = fields.String(required=True,
+                           validate=validate.OneOf([m for m in METHODS if m != "distance"]
+                                                   + ["not-judged"]))
+    points = fields.Float(required=True, allow_none=True, validate=validate.Range(min=0),
+                          metadata={
         "description": "expected deal score (K8): the points of going out when the seat "
                        "goes out first, 0 otherwise; exact when certain"})
-    points_se = fields.Float(required=True, validate=validate.Range(min=0), metadata={
+    points_se = fields.Float(required=True, allow_none=True, validate=validate.Range(min=0),
+                             metadata={
         "description": "standard error of `points` from the fit; 0 when certain"})
-    certain = StrictBoolean(required=True, metadata={
-        "description": "going out now (K6) or a Quartette (K10): `p_first` is 1 and the "
-                       "points exact"})
     distance = StrictInteger(required=True, allow_none=True, validate=validate.Range(min=0))
-    acceptance = StrictInteger(required=True, validate=validate.Range(min=0), metadata={
+    acceptance = StrictInteger(required=True, allow_none=True, validate=validate.Range(min=0),
+                               metadata={
         "description": "unseen copies of the cards that lower the distance"})
     claim_risk = fields.Float(required=True, validate=validate.Range(0, 1), metadata={
         "description": "chance an opponent can claim the discard"})
-    method = fields.String(required=True, validate=validate.OneOf(METHODS))
     explanation = fields.String(required=True)
 
 
-class KhanhooAdviceSchema(Schema):
-    """`/advice`: every legal action of the seat to act, best first."""
+class KhanhooAdviceSchema(AnswerSchema):
+    """`/advice`: every legal action of the seat to act, ranked by `win` (going out
+    first), best first."""
 
-    class Meta:
-        unknown = RAISE
-
-    seat = StrictInteger(required=True, validate=validate.Range(min=0))
-    phase = fields.String(required=True, validate=validate.OneOf(["turn", "claim", "draw"]))
     best = fields.Nested(KhanhooActionSchema, required=True)
+    phase = fields.String(required=True, validate=validate.OneOf(["turn", "claim", "draw"]))
     explanation = fields.String(required=True)
-    options = fields.List(fields.Nested(KhanhooAdviceOptionSchema), required=True,
+    actions = fields.List(fields.Nested(KhanhooAdviceOptionSchema), required=True,
                           validate=validate.Length(min=1))
-    ms = fields.Float(required=True, validate=validate.Range(min=0), metadata={
-        "description": "the time the advice took, in milliseconds (as for Chắn)"})
-    budget_ms = fields.Float(required=True, validate=validate.Range(min=0), metadata={
-        "description": "the time budget it had, in milliseconds"})
-    seconds = fields.Float(required=True, validate=validate.Range(min=0), metadata={
-        "description": "the same time in seconds (kept for v1 clients)"})
     budget_spent = StrictBoolean(required=True, metadata={
-        "description": "the time ran out: the last actions were judged by distance alone"})
+        "description": "the time ran out: the last actions were not judged"})
 
 
 class KhanhooPaymentSchema(Schema):

@@ -353,28 +353,73 @@ class SampledSchema(Schema):
         "description": "its standard error (null with fewer than two worlds)"})
 
 
-class ActionAdviceSchema(Schema):
-    """One legal action, what it leaves, and what it promises."""
+class JudgedSchema(Schema):
+    """One legal action in every game's advice (``advisor.games.answer``): a game's schema
+    adds its ``action`` and its own fields."""
 
     class Meta:
         unknown = RAISE
 
+    text = fields.String(required=True, metadata={"description": "the action in words"})
+    win = fields.Float(required=True, allow_none=True, validate=validate.Range(0, 1), metadata={
+        "description": "the chance the seat wins the deal as its game defines it; null when "
+                       "not judged"})
+    win_se = fields.Float(required=True, allow_none=True, validate=validate.Range(min=0),
+                          metadata={"description": "standard error of `win` (0 when certain; "
+                                                   "null when it cannot be stated)"})
+    win_interval = fields.List(fields.Float(validate=validate.Range(0, 1)), required=True,
+                               allow_none=True, validate=validate.Length(equal=2), metadata={
+        "description": "a 95 % interval of `win`, within [0, 1] (the point when certain)"})
+    expected = fields.Float(required=True, allow_none=True, metadata={
+        "description": "the expected settlement for the seat; null when not stated"})
+    expected_se = fields.Float(required=True, allow_none=True, validate=validate.Range(min=0),
+                               metadata={"description": "standard error of `expected`"})
+    certain = StrictBoolean(required=True, metadata={"description": "the numbers are exact"})
+    method = fields.String(required=True, metadata={
+        "description": "how the action was judged (the game's methods); `not-judged`: its "
+                       "numbers are null"})
+
+
+class WorkSchema(Schema):
+    """What an advice's budget bought."""
+
+    class Meta:
+        unknown = RAISE
+
+    unit = fields.String(required=True, metadata={
+        "description": "what is counted: `worlds`, `playouts`, `actions` …"})
+    done = StrictInteger(required=True, validate=validate.Range(min=0))
+    asked = StrictInteger(required=True, allow_none=True, validate=validate.Range(min=0))
+
+
+class AnswerSchema(Schema):
+    """Every game's advice (``advisor.games.answer``): a game's schema adds its ``best``,
+    its ``actions`` and its own fields."""
+
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(required=True)
+    seat = StrictInteger(required=True, validate=validate.Range(min=0))
+    ranked_by = fields.String(required=True, validate=validate.OneOf(["win", "expected"]),
+                              metadata={"description": "the key ordering `actions`, best "
+                                                       "first (the not-judged ones last)"})
+    method = fields.String(required=True)
+    work = fields.Nested(WorkSchema, required=True)
+    ms = fields.Float(required=True, validate=validate.Range(min=0), metadata={
+        "description": "the time the advice took, in milliseconds"})
+    budget_ms = fields.Float(required=True, allow_none=True)
+    seed = StrictInteger(required=True, allow_none=True)
+    notes = fields.List(fields.String(), required=True)
+
+
+class ActionAdviceSchema(JudgedSchema):
+    """One legal action of a Chắn advice, what it leaves, and what it promises."""
+
     action = fields.Nested(ActionSchema, required=True)
-    win = fields.Float(required=True, metadata={
-        "description": "the chance of winning the deal: 1 or 0 when `certain`, else the "
-                       "value model's (calibrated on simulated deals, docs/advisor.md)"})
-    win_se = fields.Float(required=True, metadata={
-        "description": "standard error of `win` (0 when certain)"})
-    win_interval = fields.List(fields.Float(), required=True, metadata={
-        "description": "a 95 % interval of `win`"})
-    expected = fields.Float(required=True, metadata={
-        "description": "expected settlement for the seat (3 × points when it wins, minus what "
-                       "it pays when another seat wins)"})
-    expected_se = fields.Float(required=True, metadata={
-        "description": "standard error of `expected`"})
-    certain = fields.Boolean(required=True, metadata={
-        "description": "the action ends the deal with a win (C1, C2, W3), or no win is "
-                       "possible any more: the numbers are exact"})
+    method = fields.String(required=True, validate=validate.OneOf(["certain", "model"]),
+                           metadata={"description": "`certain`: both numbers exact (a win "
+                                                    "now); `model`: the value model's"})
     distance = StrictInteger(required=True, allow_none=True)
     unpaired = StrictInteger(required=True)
     waits = fields.List(fields.Nested(WaitSchema), required=True)
@@ -386,23 +431,14 @@ class ActionAdviceSchema(Schema):
     sampled = fields.Nested(SampledSchema)
 
 
-class AdviceSchema(Schema):
-    """``/advice``: every legal action ranked, best first (``docs/advisor.md``)."""
+class AdviceSchema(AnswerSchema):
+    """``/advice``: every legal action ranked by `win`, best first (``docs/advisor.md``)."""
 
-    class Meta:
-        unknown = RAISE
-
-    seat = StrictInteger(required=True)
-    phase = fields.String(required=True)
     best = fields.Nested(ActionSchema, required=True)
-    explanation = fields.String(required=True)
     method = fields.String(required=True, validate=validate.OneOf(METHODS))
-    samples = StrictInteger(required=True, metadata={"description": "playout worlds played"})
-    ms = fields.Float(required=True)
-    budget_ms = fields.Float(required=True)
-    seed = StrictInteger(required=True)
+    phase = fields.String(required=True)
+    explanation = fields.String(required=True)
     actions = fields.List(fields.Nested(ActionAdviceSchema), required=True)
-    notes = fields.List(fields.String(), required=True)
 
 
 class ProblemSchema(Schema):

@@ -42,6 +42,7 @@ from advisor.chan.record import game_from_record, play_recorded
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import View
 from advisor.errors import PositionError
+from advisor.games.answer import Answer, Judged, Work
 from advisor.games.holding import Holding
 
 DEFAULT_BUDGET_MS = 100.0
@@ -119,6 +120,19 @@ class ActionAdvice:
     bonuses: tuple[str, ...] = ()  # a certain win's bonuses (cước), by name
     features: tuple[float, ...] = ()  # the value model's inputs
     sampled: Sampled | None = None  # the playouts, when there were some
+    text: str = ""  # the action in words (:func:`describe`)
+
+    @property
+    def exact(self) -> bool:
+        """Both numbers are exact: a certain win with its settlement (a hand that can no
+        longer win, W1, has an exact chance of 0 but a settlement from the model)."""
+        return self.certain and self.expected_se == 0.0
+
+    @property
+    def method(self) -> str:
+        """How its numbers were made: ``certain`` (both exact) or ``model`` (the value
+        model's; the playouts, when there were some, are a second opinion beside them)."""
+        return "certain" if self.exact else "model"
 
     @property
     def distance(self) -> int | None:
@@ -153,24 +167,24 @@ class ActionAdvice:
         half = 1.96 * self.win_se
         return max(0.0, self.win - half), min(1.0, self.win + half)
 
-    def to_json(self) -> dict[str, Any]:
-        lo, hi = self.interval()
-        out: dict[str, Any] = {
-            "action": self.action.to_json(),
-            "win": round(self.win, 4), "win_se": round(self.win_se, 4),
-            "win_interval": [round(lo, 4), round(hi, 4)],
-            "expected": round(self.expected, 3), "expected_se": round(self.expected_se, 3),
-            "certain": self.certain,
+    def judged(self) -> Judged:
+        """This action in the answer every game gives (:mod:`advisor.games.answer`)."""
+        extras: dict[str, Any] = {
             "distance": self.distance, "unpaired": self.unpaired,
             "waits": [w.to_json() for w in self.waits],
             "useful_unseen": self.useful_unseen,
             "then": self.then.code if self.then else None,
         }
         if self.bonuses:
-            out["bonuses"] = list(self.bonuses)
+            extras["bonuses"] = list(self.bonuses)
         if self.sampled is not None:
-            out["sampled"] = self.sampled.to_json()
-        return out
+            extras["sampled"] = self.sampled.to_json()
+        return Judged(self.action.to_json(), self.text or str(self.action), self.method,
+                      self.win, self.win_se, self.expected, self.expected_se, self.exact,
+                      extras)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.judged().to_json()
 
 
 @dataclass
@@ -187,19 +201,22 @@ class Advice:
     seed: int
     explanation: str = ""
     notes: list[str] = field(default_factory=list)
+    asked: int | None = None  # the worlds asked for (``samples``), if any
 
     @property
     def best(self) -> Action:
         return self.actions[0].action
 
+    def answer(self) -> Answer:
+        """The answer every game gives (:mod:`advisor.games.answer`): ranked by ``win``;
+        the work is the playout worlds played."""
+        return Answer("chan", self.seat, "win", tuple(a.judged() for a in self.actions),
+                      self.method, Work("worlds", self.samples, self.asked),
+                      self.seconds * 1000, self.budget_ms, self.seed, tuple(self.notes),
+                      {"phase": self.phase, "explanation": self.explanation})
+
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat, "phase": self.phase, "best": self.best.to_json(),
-            "explanation": self.explanation, "method": self.method,
-            "samples": self.samples, "ms": round(self.seconds * 1000, 2),
-            "budget_ms": self.budget_ms, "seed": self.seed,
-            "actions": [a.to_json() for a in self.actions], "notes": self.notes,
-        }
+        return self.answer().to_json()
 
 
 # --- the advice -----------------------------------------------------------------------------
@@ -241,6 +258,8 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     rules = base.rules
     evals = [_judge(a, leaves(a, s, offered, unseen), base, me, table, sum(unseen), rules)
              for a in actions]
+    for e in evals:
+        e.text = describe(e, offered)
     order = _order(evals)
     method: Method = "certain" if order[0].certain and order[0].win == 1.0 else "model"
     worlds = 0
@@ -250,7 +269,8 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
         worlds = _playouts(view, base, candidates, seed, samples, deadline)
         method = "model+playouts"
     elapsed = time.perf_counter() - started
-    advice = Advice(me, view.phase, order, method, worlds, elapsed, budget_ms, seed)
+    advice = Advice(me, view.phase, order, method, worlds, elapsed, budget_ms, seed,
+                    asked=samples or None)
     advice.explanation = explain(order[0], offered)
     if samples and worlds < samples and method == "model+playouts":
         advice.notes.append(f"{worlds} of the {samples} worlds asked for were played: the time "
@@ -341,8 +361,8 @@ def _close_calls(order: list[ActionAdvice], sampled: list[ActionAdvice]) -> list
     return notes
 
 
-def explain(e: ActionAdvice, offered: Face | None) -> str:
-    """One line a player can read: what the action is, what it leaves, its chance."""
+def describe(e: ActionAdvice, offered: Face | None) -> str:
+    """The action in words: "Discard 2v (nhị vạn)", "Eat 3m as Cạ with 3s" …"""
     a = e.action
     what = {
         "win": f"Win on {offered.code}" if offered else "Win", "heaven": "Declare Thiên ù",
@@ -355,9 +375,15 @@ def explain(e: ActionAdvice, offered: Face | None) -> str:
         assert a.card is not None and offered is not None
         kind = "Chắn" if a.card.index == offered.index else f"Cạ with {a.card.code}"
         what = f"Eat {offered.code} as {kind}"
+    if e.certain and e.win == 1.0 and a.do == "chiu":
+        what = f"Chíu ù on {offered.code if offered else ''}".strip()
+    return what
+
+
+def explain(e: ActionAdvice, offered: Face | None) -> str:
+    """One line a player can read: what the action is, what it leaves, its chance."""
+    what = describe(e, offered)
     if e.certain and e.win == 1.0:
-        if a.do == "chiu":
-            what = f"Chíu ù on {offered.code if offered else ''}".strip()
         return (f"{what}: certain, {e.expected:+.0f} to this seat"
                 f"{' (' + ', '.join(e.bonuses) + ')' if e.bonuses else ''}")
     if e.then is not None:
@@ -431,6 +457,7 @@ __all__ = [
     "Sampled",
     "advice_request",
     "advise",
+    "describe",
     "explain",
     "view_from_position",
 ]

@@ -1,5 +1,6 @@
 """The advisor: every legal action of the seat to act, ranked by its chance of going out
-first and the points it can expect, with a one-line explanation.
+first and the points it can expect, with a one-line explanation, in the answer every game
+gives (:mod:`advisor.games.answer`).
 
 Each action is judged by the seat's cards once it is made — at rest, 15 cards (hand +
 melds) or the orphan's 6 — through three numbers: the distance ``d``, the *acceptance*
@@ -18,8 +19,10 @@ melds) or the orphan's 6 — through three numbers: the distance ``d``, the *acc
 
 A take or bump is judged after its best discard; a pass by the next player draws at
 once. Everything runs under a :class:`Budget`: once the time is spent, the remaining
-actions are judged by distance alone. Actions are ranked by the race's chance of going
-out first plus ``points_weight`` per expected point.
+actions are judged by distance alone — *not judged*: they state no number, and come
+after the judged ones. The race orders the actions it judged by its chance of going out
+first plus ``points_weight`` per expected point, and its order breaks the ties of the
+stated chance, which ranks the list.
 
 The race ranks well, but its numbers are not chances (it leaves out the claims by which
 most deals are won). What an option *states* — ``p_first`` and ``points``, each with its
@@ -43,6 +46,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from advisor.games import advice as games_advice
+from advisor.games import answer as common
 from advisor.games.holding import Holding
 from advisor.khanhoo.bots import SeatCards, partners, without
 from advisor.khanhoo.cards import (
@@ -60,14 +64,15 @@ from advisor.khanhoo.melds import distance, solver, useful_cards
 from advisor.khanhoo.position import meld_of, view_of_position
 from advisor.khanhoo.record import game_from_record
 from advisor.khanhoo.rules import Rules
-from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE
+from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE, settlement
 from advisor.khanhoo.value import Situation, estimate
 from advisor.khanhoo.view import View
 
 HORIZON = 30
 """Turns of the seat the race is followed for."""
 METHODS = ("exact", "tree", "sampled", "model", "distance")
-"""How an option was judged (:attr:`Option.method`)."""
+"""How an option was judged (:attr:`Option.method`); ``distance``: by its distance alone
+(the budget spent, or far from the best), which states no number (not judged)."""
 
 
 @dataclass(frozen=True)
@@ -107,19 +112,26 @@ class Option:
     state: str = ""  # the cards it leaves, in words; empty when it goes out now
     claim_risk: float = 0.0  # chance an opponent can claim the discard
     situation: Situation | None = field(default=None, repr=False)  # the value model's inputs
-    p_first: float = 0.0  # stated: calibrated, or 1 when certain
-    p_first_se: float = 0.0
-    points: float = 0.0  # stated expected points this deal
-    points_se: float = 0.0
+    p_first: float | None = None  # stated: calibrated, or 1 when certain; None: not judged
+    p_first_se: float | None = None
+    points: float | None = None  # stated expected points this deal
+    points_se: float | None = None
 
     @property
     def certain(self) -> bool:
         """Going out now or a Quartette: the chance is 1 and the points exact."""
         return self.action.do in CERTAIN
 
+    @property
+    def judged(self) -> bool:
+        """Judged by the race (not by its distance alone): it states its numbers."""
+        return self.method != "distance"
+
     def stated(self) -> Option:
         """This option with its stated numbers: exact when certain, otherwise the value
-        model's estimate for its situation."""
+        model's estimate for its situation; none when it was not judged."""
+        if not self.judged:
+            return self
         if self.certain:
             return replace(self, p_first=1.0, p_first_se=0.0, points=self.race_points,
                            points_se=0.0)
@@ -132,20 +144,35 @@ class Option:
     def explanation(self) -> str:
         """One line: the action, the hand it leaves, its chance (± its 95% margin from the
         fit) and points."""
+        risk = f"; {self.claim_risk:.0%} likely claimed" if self.claim_risk >= 0.05 else ""
+        if self.p_first is None or self.p_first_se is None or self.points is None or \
+                self.points_se is None:
+            d = "no" if self.distance is None else str(self.distance)
+            return f"{self.what}: distance {d}{risk}; not judged (by its distance alone)"
         if self.certain:
             return f"{self.what}: {self.points:.0f} points now, certain"
-        risk = f"; {self.claim_risk:.0%} likely claimed" if self.claim_risk >= 0.05 else ""
         return (f"{self.what}: {self.state}{risk}; goes out first {_percent(self.p_first)} "
                 f"(±{_percent(Z95 * self.p_first_se, margin=True)}), {self.points:.1f} "
                 f"points expected (±{Z95 * self.points_se:.1f}) [{self.method}]")
 
-    def to_json(self) -> dict[str, Any]:
-        return {"action": self.action.to_json(), "p_first": round(self.p_first, 4),
-                "p_first_se": round(self.p_first_se, 4), "points": round(self.points, 2),
-                "points_se": round(self.points_se, 2), "certain": self.certain,
-                "distance": self.distance, "acceptance": self.acceptance,
-                "claim_risk": round(self.claim_risk, 3), "method": self.method,
-                "explanation": self.explanation}
+    def judged_as(self, players: int) -> common.Judged:
+        """This option in the answer every game gives: ``win`` is its chance of going out
+        first; ``expected`` the settlement, stated only when certain (the seat's points
+        from every other player, K8) — otherwise it depends on the others' scores, which
+        the advisor does not estimate (its ``points`` are the seat's own)."""
+        extras = {"points": None if self.points is None else round(self.points, 2),
+                  "points_se": None if self.points_se is None else round(self.points_se, 2),
+                  "distance": self.distance,
+                  "acceptance": self.acceptance if self.judged else None,
+                  "claim_risk": round(self.claim_risk, 3), "explanation": self.explanation}
+        if not self.judged:
+            return common.Judged.not_judged(self.action.to_json(), self.what, extras)
+        settled = None
+        if self.certain and self.points is not None:
+            settled = float(settlement([round(self.points)] + [0] * (players - 1))[0])
+        return common.Judged(self.action.to_json(), self.what, self.method, self.p_first,
+                             self.p_first_se, settled, 0.0 if settled is not None else None,
+                             self.certain, extras)
 
 
 def _percent(p: float, margin: bool = False) -> str:
@@ -168,6 +195,8 @@ class Advice:
     seconds: float
     budget_spent: bool = False
     budget_ms: float = 0.0  # the budget it had
+    players: int = 3
+    seed: int | None = None
 
     @property
     def first(self) -> Option:
@@ -179,12 +208,28 @@ class Advice:
         """The action advised first (as every game's advice says it)."""
         return self.options[0].action
 
+    def answer(self) -> common.Answer:
+        """The answer every game gives (:mod:`advisor.games.answer`): ranked by ``win``
+        (going out first); the work is the actions judged, of the legal ones."""
+        actions = tuple(o.judged_as(self.players) for o in self.options)
+        judged = sum(o.judged for o in self.options)
+        notes = []
+        if any(a.judged and a.expected is None for a in actions):
+            notes.append("expected: the settlement is stated only when certain; `points` is "
+                         "the seat's expected deal score (K8)")
+        if judged < len(actions):
+            why = "the time ran out" if self.budget_spent else "far from the best"
+            notes.append(f"{len(actions) - judged} of the {len(actions)} actions were not "
+                         f"judged ({why}): by their distance alone")
+        return common.Answer("khanhoo", self.seat, "win", actions,
+                             "exact" if self.first.certain else "model",
+                             common.Work("actions", judged, len(actions)),
+                             self.seconds * 1000, self.budget_ms, self.seed, tuple(notes),
+                             {"phase": self.phase, "explanation": self.first.explanation,
+                              "budget_spent": self.budget_spent})
+
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "phase": self.phase, "best": self.best.to_json(),
-                "explanation": self.first.explanation,
-                "options": [o.to_json() for o in self.options],
-                "ms": round(self.seconds * 1000, 2), "budget_ms": self.budget_ms,
-                "seconds": round(self.seconds, 3), "budget_spent": self.budget_spent}
+        return self.answer().to_json()
 
 
 # --- the race --------------------------------------------------------------------------------
@@ -490,8 +535,11 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
                 options[n] = replace(o, race_points=o.race_first * pts, method="sampled",
                                      situation=sit)
     options.sort(key=rank)
-    return Advice(view.seat, view.phase, tuple(o.stated() for o in options),
-                  time.perf_counter() - start, spent or judge.out_of_time, budget.ms)
+    # the race's order breaks the ties of the stated chance, which ranks the list
+    stated = common.ranked([o.stated() for o in options],
+                    lambda o: None if o.p_first is None else round(o.p_first, 4))
+    return Advice(view.seat, view.phase, tuple(stated), time.perf_counter() - start,
+                  spent or judge.out_of_time, budget.ms, view.players, budget.seed)
 
 
 def _near_discards(legal: Sequence[Action], seat: SeatCards) -> set[Card]:

@@ -97,13 +97,18 @@ def advice_text(adv: Advice, st: Style) -> str:
                "  method")
     for o in adv.options:
         dist = "—" if o.distance is None else str(o.distance)
+        if o.p_first is None or o.p_first_se is None or o.points is None or \
+                o.points_se is None:  # not judged: no number stated
+            out.append(f"{str(o.action)[:27]:<28}{'—':>7}{'':>6}{'—':>8}{'':>6}{dist:>6}"
+                       f"{'—':>5}  not judged")
+            continue
         first, margin = _chance(o.p_first), f"{Z95 * o.p_first_se:.1%}"
         points, pmargin = f"{o.points:.2f}", f"{Z95 * o.points_se:.2f}"
         if o.certain:
             first, margin, pmargin = "100%", "exact", "exact"
         out.append(f"{str(o.action)[:27]:<28}{first:>7}{margin:>6}{points:>8}{pmargin:>6}"
                    f"{dist:>6}{o.acceptance:>5}  {o.method}")
-    spent = " (budget spent: later actions judged by distance)" if adv.budget_spent else ""
+    spent = " (budget spent: later actions not judged)" if adv.budget_spent else ""
     out.append(st.dim(f"first: chance of going out first; points: expected deal score; ± the "
                       f"95% margin of the fit · {adv.seconds * 1000:.0f} ms{spent}"))
     return "\n".join(out)

@@ -1,6 +1,8 @@
 """The advisor: every legal play of the seat to act — which single or combination to
 lead, which cards to follow with, whether to beat — ranked by the settlement it can
-expect for the deal (M7), with the method and a one-line explanation.
+expect for the deal (M7), with its chance of having the deal's top score alone, the
+method and a one-line explanation, in the answer every game gives
+(:mod:`advisor.games.answer`).
 
 The seat does not see the other hands, the unused stock, nor the cards the others laid
 face down. A *world* deals the cards it has not seen to the other hands (their sizes are
@@ -18,8 +20,9 @@ uniform belief over the unseen cards; with one world and the solver, *exact*); e
 worlds are sampled until the budget is spent, and each value comes with its standard
 error over the worlds. Nothing hangs: the time budget stops the sampling (one world at
 least), the node limit stops a solve, and a play not judged in time keeps its greedy
-prior, ranked after the judged ones — as do the plays past the first
-:attr:`Budget.max_actions` in the greedy order (a follow of three cards may have 286).
+prior (``prior``: not judged, no number stated), ranked after the judged ones — as do
+the plays past the first :attr:`Budget.max_actions` in the greedy order (a follow of
+three cards may have 286).
 
 >>> from advisor.ming.game import Game
 >>> g = Game.from_deal(2, seed=4)
@@ -40,6 +43,7 @@ from typing import Any
 
 from advisor.errors import PositionError
 from advisor.games import advice as games_advice
+from advisor.games.answer import Answer, Judged, Work
 from advisor.games.holding import Holding
 from advisor.ming.cards import FULL, cards_of, format_cards
 from advisor.ming.game import RECORD_FORMAT, Action, legal_of, settlement
@@ -207,8 +211,10 @@ def playout(state: State | None) -> Values:
 class Option:
     """One legal play and the settlement the seat can expect for the deal with it (M7),
     averaged over ``worlds`` worlds, with its standard error (0 when every world was
-    judged, NaN — ``null`` in JSON — from one sampled world); ``method`` says how it was
-    judged (:data:`METHODS`)."""
+    judged, NaN — ``null`` in JSON — from one sampled world), and the share of those
+    worlds in which the seat has the deal's top score alone (``win``, its error
+    likewise); ``method`` says how it was judged (:data:`METHODS`; ``prior``: not
+    judged)."""
 
     action: Action
     settlement: float
@@ -217,13 +223,28 @@ class Option:
     method: str
     what: str
     beats: bool | None = None
+    win: float = math.nan
+    win_se: float = math.nan
+
+    @property
+    def judged(self) -> bool:
+        return self.method != "prior"
+
+    def judged_as(self) -> Judged:
+        """This play in the answer every game gives (:mod:`advisor.games.answer`)."""
+        extras = {"worlds": self.worlds}
+        if not self.judged:
+            return Judged.not_judged(self.action.to_json(), self.what, extras)
+        return Judged(self.action.to_json(), self.what, self.method, self.win,
+                      _known(self.win_se), self.settlement, _known(self.se),
+                      self.method == "exact", extras)
 
     def to_json(self) -> dict[str, Any]:
-        judged = self.method != "prior"
-        return {"action": self.action.to_json(), "what": self.what,
-                "settlement": round(self.settlement, 3) if judged else None,
-                "se": round(self.se, 3) if judged and not math.isnan(self.se) else None,
-                "worlds": self.worlds, "method": self.method}
+        return self.judged_as().to_json()
+
+
+def _known(x: float) -> float | None:
+    return None if math.isnan(x) else x
 
 
 @dataclass(frozen=True)
@@ -242,6 +263,8 @@ class Advice:
     explanation: str = ""
     budget_spent: bool = False
     notes: tuple[str, ...] = field(default=())
+    seed: int | None = None
+    asked: int | None = None  # the worlds it would judge given the time
 
     @property
     def best(self) -> Action:
@@ -251,13 +274,19 @@ class Advice:
     def first(self) -> Option:
         return self.options[0]
 
+    def answer(self) -> Answer:
+        """The answer every game gives: ranked by ``expected`` (the settlement, M7); the
+        work is the worlds judged."""
+        return Answer("ming", self.seat, "expected",
+                      tuple(o.judged_as() for o in self.options), self.method,
+                      Work("worlds", self.worlds, self.asked), self.ms, self.budget_ms,
+                      self.seed, self.notes,
+                      {"phase": self.phase, "explanation": self.explanation,
+                       "possible_worlds": self.possible, "scores": list(self.scores),
+                       "budget_spent": self.budget_spent})
+
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "phase": self.phase, "best": self.best.to_json(),
-                "explanation": self.explanation, "method": self.method,
-                "worlds": self.worlds, "possible_worlds": self.possible,
-                "scores": list(self.scores), "budget_spent": self.budget_spent,
-                "ms": round(self.ms, 1), "budget_ms": self.budget_ms,
-                "options": [o.to_json() for o in self.options]}
+        return self.answer().to_json()
 
 
 def _what(action: Action, trick: TrickKey | None) -> str:
@@ -318,6 +347,7 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
     sums = [0.0] * len(legal)
     sq = [0.0] * len(legal)
     counts = [0] * len(legal)
+    wins = [0] * len(legal)  # worlds with the seat's top score alone
     methods: list[set[str]] = [set() for _ in legal]
     judged = 0
     spent = False
@@ -343,10 +373,11 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
             spent = True
             break
         how = got[1]
-        for i, u in got[0]:
+        for i, u, top in got[0]:
             sums[i] += u
             sq[i] += u * u
             counts[i] += 1
+            wins[i] += top
             methods[i].add(how)
         judged += 1
         if time.perf_counter() > deadline:
@@ -356,30 +387,36 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
     for i, a in enumerate(legal):
         c = counts[i]
         mean, se, how = math.nan, math.nan, "prior"  # not judged: kept in the greedy order
+        win, win_se = math.nan, math.nan
         if c:
             mean = sums[i] / c
             var = max(0.0, sq[i] / c - mean * mean)
+            win = wins[i] / c
             # enumerated worlds: no sampling error; one sampled world: none can be stated
             se = 0.0 if enumerate_all else math.sqrt(var / (c - 1)) if c > 1 else math.nan
+            win_se = 0.0 if enumerate_all else \
+                math.sqrt(win * (1 - win) / (c - 1)) if c > 1 else math.nan
             how = "playout" if "playout" in methods[i] else "solved"
             if how == "solved" and possible == 1:
                 how = "exact"
         options.append(Option(a, mean, se, c, how, _what(a, sit.trick),
-                              a.beats if a.do == "follow" else None))
+                              a.beats if a.do == "follow" else None, win, win_se))
     place = {i: k for k, i in enumerate(order)}
     opts = [options[i] for i in sorted(range(len(options)), key=lambda i: (
         counts[i] == 0, -round(sums[i] / counts[i], 9) if counts[i] else 0.0, place[i]))]
     method = "exact" if possible == 1 else "enumerated" if enumerate_all else "sampled"
     ms = (time.perf_counter() - start) * 1000
     return Advice(sit.seat, phase, tuple(opts), judged, possible, method, sit.scores, ms,
-                  budget.ms, _explain(opts[0], method, judged, possible), spent)
+                  budget.ms, _explain(opts[0], method, judged, possible), spent,
+                  seed=budget.seed, asked=limit)
 
 
 def _judge(sit: Situation, root: State, order: list[int], mvs: list[Move],
            solver: DuelSolver | Solver | None,
-           cut: float | None) -> tuple[list[tuple[int, float]], str] | None:
-    """Every legal play's deal settlement in one world (by the solver if given, else by
-    playouts), or None when the time ran out before the last (``cut``)."""
+           cut: float | None) -> tuple[list[tuple[int, float, bool]], str] | None:
+    """Every legal play's deal settlement in one world, and whether the seat has the
+    top score alone (by the solver if given, else by playouts), or None when the time
+    ran out before the last (``cut``)."""
     n = sit.players
     out = []
     for i in order:
@@ -393,7 +430,8 @@ def _judge(sit: Situation, root: State, order: list[int], mvs: list[Move],
         else:
             rest = playout(child)
         total = tuple(s + g + r for s, g, r in zip(sit.scores, gains, rest))
-        out.append((i, float(settlement(total)[sit.seat])))
+        top = all(t < total[sit.seat] for k, t in enumerate(total) if k != sit.seat)
+        out.append((i, float(settlement(total)[sit.seat]), top))
     return out, "playout" if solver is None else "solved"
 
 

@@ -60,7 +60,8 @@ def advice_text(adv: Advice, st: Style) -> str:
             margin = "—" if math.isnan(o.se) else "exact" if o.se == 0.0 and \
                 o.method in ("exact", "solved") and adv.method != "sampled" else \
                 f"{Z95 * o.se:.2f}"
-        out.append(f"{o.what[:39]:<40}{value:>11}{margin:>7}{o.worlds:>8}  {o.method}")
+        how = o.method if o.judged else "not judged"
+        out.append(f"{o.what[:39]:<40}{value:>11}{margin:>7}{o.worlds:>8}  {how}")
     if len(adv.options) > len(shown):
         out.append(st.dim(f"… and {len(adv.options) - len(shown)} more plays"))
     spent = " (budget spent)" if adv.budget_spent else ""

@@ -1,6 +1,7 @@
 """The advisor: every legal action of the seat to act — win now, take the discard or draw,
 which card to throw — ranked by its chance of winning the deal (the pot is all that
-counts, Q8), with the method and a one-line explanation, under a budget in milliseconds.
+counts, Q8), with the method and a one-line explanation, under a budget in milliseconds,
+in the answer every game gives (:mod:`advisor.games.answer`).
 
 * **Winning now** (Q5, Q7) is certain: 100 %, method ``exact``.
 * **Otherwise** the actions are first ordered by the ``greedy`` heuristic (the distance
@@ -16,15 +17,15 @@ counts, Q8), with the method and a one-line explanation, under a budget in milli
   with a fast policy (win when possible, else draw and throw the card with the fewest
   partners).
   Every candidate is played on the same sampled deals (common random numbers). The
-  chance stated is the share of playouts the seat wins, with its standard error; it
-  is a chance among players of the playout policy, not a calibrated one against any
-  opponent (docs/qing.md). Actions not reached within the budget are ranked by the
-  heuristic alone (method ``heuristic``, no chance stated); when the seat can win now,
-  the others are not sampled (``unsampled``); a single legal action is ``only``. One
-  sampled deal is always played, whatever the look-ahead left of the budget.
-* The heuristic's first choice stays first unless the playouts show another action
-  better by more than two standard errors of the difference (paired: both were played
-  on the same sampled deals, ten at least).
+  chance stated is the share of playouts the seat wins, with its standard error, and
+  the expected settlement the mean of the playouts' (Q8); it is a chance among players
+  of the playout policy, not a calibrated one against any opponent (docs/qing.md).
+  Actions not reached within the budget are ranked by the heuristic alone (method
+  ``heuristic``, no chance stated: not judged); when the seat can win now, the others
+  are not sampled (``unsampled``); a single legal action is ``only``. One sampled deal
+  is always played, whatever the look-ahead left of the budget.
+* The sampled actions are ranked by the chance stated, the heuristic's order breaking
+  ties; the actions not sampled come after them, in the heuristic's order.
 
 >>> from advisor.qing.game import Game
 >>> g = Game.from_deal(players=4, seed=4)
@@ -43,6 +44,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from advisor.games import advice as games_advice
+from advisor.games.answer import Answer, Judged, Work, ranked, standard_error
 from advisor.games.holding import Holding
 from advisor.qing.bots import NEIGHBOURS, discard_key, partners, take_value
 from advisor.qing.cards import (
@@ -56,13 +58,21 @@ from advisor.qing.cards import (
     minus,
     plus,
 )
-from advisor.qing.game import RECORD_FORMAT, Action, legal_of
+from advisor.qing.game import (
+    RECORD_FORMAT,
+    Action,
+    legal_of,
+)
 from advisor.qing.position import meld_of, view_of_position
 from advisor.qing.record import game_from_record
+from advisor.qing.scoring import settlement
 from advisor.qing.solver import HAND_SIZE, Solver, solver
 from advisor.qing.view import View
 
 METHODS = ("exact", "only", "playouts", "heuristic", "unsampled")
+"""How an option was judged; ``only``, ``heuristic`` and ``unsampled`` state no number
+(not judged)."""
+JUDGED = ("exact", "playouts")
 HEURISTIC_FLOOR_MS = 500
 """The heuristic ordering may take this long even under a smaller budget (it is what
 the advisor falls back on); past it and the budget, actions are keyed more cheaply."""
@@ -76,7 +86,6 @@ class Budget(games_advice.Budget):
 
     candidates: int = 4  # actions judged by playouts, the heuristic's best first
     max_playouts: int = 2000  # per candidate
-    switch_z: float = 2.0  # how clearly another action must beat the heuristic's choice
     lookahead: int = 6  # discards whose acceptance is counted (the least distance first)
     lookahead_share: float = 0.75  # of the budget, at most, for the look-ahead
 
@@ -84,20 +93,27 @@ class Budget(games_advice.Budget):
 @dataclass(frozen=True)
 class Option:
     """One legal action: its chance of winning the deal (``p_win``, None when not
-    estimated) with its standard error, how many playouts, the method, the distance it
-    leaves, and a one-line explanation."""
+    estimated) and its expected settlement (Q8), each with its standard error (None from
+    fewer than two playouts), how many playouts, the method, the distance it leaves, and
+    a one-line explanation."""
 
     action: Action
     method: str
     p_win: float | None
-    p_win_se: float
+    p_win_se: float | None
     playouts: int
     distance: int | None
     what: str
+    expected: float | None = None
+    expected_se: float | None = None
 
     @property
     def certain(self) -> bool:
         return self.method == "exact"
+
+    @property
+    def judged(self) -> bool:
+        return self.method in JUDGED
 
     @property
     def explanation(self) -> str:
@@ -109,14 +125,21 @@ class Option:
             return f"{self.what}: not sampled, winning now is certain"
         if self.p_win is None:
             return f"{self.what}: not sampled within the budget (heuristic rank)"
-        return (f"{self.what}: wins the deal in {self.p_win:.0%} of {self.playouts} playouts "
-                f"(± {1.96 * self.p_win_se:.0%}, 95%)")
+        margin = "" if self.p_win_se is None else f" (± {1.96 * self.p_win_se:.0%}, 95%)"
+        return (f"{self.what}: wins the deal in {self.p_win:.0%} of {self.playouts} playouts"
+                f"{margin}")
+
+    def judged_as(self) -> Judged:
+        """This option in the answer every game gives (:mod:`advisor.games.answer`)."""
+        extras = {"playouts": self.playouts, "distance": self.distance,
+                  "explanation": self.explanation}
+        if not self.judged:
+            return Judged.not_judged(self.action.to_json(), self.what, extras)
+        return Judged(self.action.to_json(), self.what, self.method, self.p_win,
+                      self.p_win_se, self.expected, self.expected_se, self.certain, extras)
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action.to_json(), "method": self.method,
-                "p_win": None if self.p_win is None else round(self.p_win, 4),
-                "p_win_se": round(self.p_win_se, 4), "playouts": self.playouts,
-                "distance": self.distance, "explanation": self.explanation}
+        return self.judged_as().to_json()
 
 
 @dataclass(frozen=True)
@@ -129,6 +152,8 @@ class Advice:
     seconds: float
     budget_ms: float
     playouts: int
+    asked: int = 0  # the playouts the budget's ``max_playouts`` allowed
+    seed: int | None = None
 
     @property
     def first(self) -> Option:
@@ -139,12 +164,18 @@ class Advice:
         """The action advised first (one of the legal actions)."""
         return self.options[0].action
 
+    def answer(self) -> Answer:
+        """The answer every game gives: ranked by ``win``; the work is the playouts (a
+        sampled deal played once for each action compared)."""
+        method = "exact" if self.first.certain else "playouts" if self.playouts else \
+            "heuristic"
+        return Answer("qing", self.seat, "win", tuple(o.judged_as() for o in self.options),
+                      method, Work("playouts", self.playouts, self.asked),
+                      self.seconds * 1000, self.budget_ms, self.seed, (),
+                      {"phase": self.phase, "explanation": self.first.explanation})
+
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "phase": self.phase, "best": self.best.to_json(),
-                "explanation": self.first.explanation,
-                "options": [o.to_json() for o in self.options],
-                "playouts": self.playouts, "ms": round(self.seconds * 1000, 2),
-                "budget_ms": self.budget_ms}
+        return self.answer().to_json()
 
 
 # --- the playouts -------------------------------------------------------------------------------
@@ -179,9 +210,9 @@ def _cheap_discard(hand: list[int]) -> int:
     return best
 
 
-def _playout(view: View, world: _World, first: Action, follow: Card | None) -> bool:
+def _playout(view: View, world: _World, first: Action, follow: Card | None) -> int | None:
     """Play ``first`` (with ``follow``, the discard after a take) in ``world``, then the
-    deal to its end with the fast policy; whether the seat wins."""
+    deal to its end with the fast policy; the seat that wins (None: a drawn deal)."""
     s = solver(view.rules)
     n = view.players
     me = view.seat
@@ -205,24 +236,24 @@ def _playout(view: View, world: _World, first: Action, follow: Card | None) -> b
         offer = follow.index
     elif first.do == "draw":
         if not stock:
-            return False
+            return None
         hands[me][stock.pop(0)] += 1
     elif first.do == "pass":
-        return False
+        return None
     while True:
         if offer is None:  # seat holds its full hand: win or throw
             if s.wins(tuple(hands[seat]), eyes[seat]):
-                return seat == me
+                return seat
             offer = _cheap_discard(hands[seat])
             hands[seat][offer] -= 1
         seat = (seat + 1) % n
         h = hands[seat]
         h[offer] += 1
         if s.wins(tuple(h), eyes[seat]):
-            return seat == me
+            return seat
         h[offer] -= 1
         if not stock:
-            return False  # Q8: a drawn deal
+            return None  # Q8: a drawn deal
         h[stock.pop(0)] += 1
         offer = None
 
@@ -298,9 +329,10 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
         else:
             keyed.append(((1, now, 0), a, now, None))
     keyed.sort(key=lambda t: t[0])
-    options = [Option(a, "exact", 1.0, 0.0, 0, 0, _describe(a, view)) for a in wins]
+    pot = float(settlement(view.players, view.seat)[view.seat])
+    options = [Option(a, "exact", 1.0, 0.0, 0, 0, _describe(a, view), pot, 0.0) for a in wins]
     sampled = keyed[:budget.candidates] if not wins and len(keyed) > 1 else []
-    outcomes: list[list[bool]] = [[] for _ in sampled]  # per candidate, per sampled deal
+    outcomes: list[list[int | None]] = [[] for _ in sampled]  # per candidate, the winners
     played = 0
     # one sampled deal at least, whatever the look-ahead left of the budget
     while sampled and played < budget.max_playouts and \
@@ -309,27 +341,24 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
         for n, (_, act, _, then) in enumerate(sampled):
             outcomes[n].append(_playout(view, world, act, then))
         played += 1
-    won = [sum(o) for o in outcomes]
     judged = []
     for n, (_, act, dist, _) in enumerate(sampled):
         if played:
-            p = won[n] / played
-            se = math.sqrt(max(p * (1 - p), 0.25 / played) / played)
-            judged.append(Option(act, "playouts", p, se, played, dist, _describe(act, view)))
+            p = sum(w == view.seat for w in outcomes[n]) / played
+            se = math.sqrt(max(p * (1 - p), 0.25 / played) / played) if played > 1 else None
+            pays = [float(settlement(view.players, w)[view.seat]) for w in outcomes[n]]
+            judged.append(Option(act, "playouts", p, se, played, dist, _describe(act, view),
+                                 sum(pays) / played, standard_error(pays)))
         else:
-            judged.append(Option(act, "heuristic", None, 0.0, 0, dist, _describe(act, view)))
-    if played >= 10 and judged:  # too few deals say nothing
-        order = sorted(range(len(judged)), key=lambda n: -won[n])
-        if order[0] != 0 and _paired_z(outcomes[order[0]], outcomes[0]) <= budget.switch_z:
-            order.remove(0)  # not clearly better: the heuristic's choice stays first
-            order.insert(0, 0)
-        judged = [judged[n] for n in order]
-    options += judged
+            judged.append(Option(act, "heuristic", None, None, 0, dist, _describe(act, view)))
+    # the chance stated ranks the sampled actions, the heuristic's order breaking ties
+    options += ranked(judged, lambda o: None if o.p_win is None else round(o.p_win, 4))
     rest_method = "only" if len(legal) == 1 else "unsampled" if wins else "heuristic"
-    options += [Option(a, rest_method, None, 0.0, 0, d, _describe(a, view))
+    options += [Option(a, rest_method, None, None, 0, d, _describe(a, view))
                 for _, a, d, _ in keyed[len(sampled):]]
     return Advice(view.seat, view.phase, tuple(options), time.perf_counter() - start,
-                  budget.ms, played * len(sampled))
+                  budget.ms, played * len(sampled), budget.max_playouts * len(sampled),
+                  budget.seed)
 
 
 def _value(s: Solver, hand: Counts, eye: bool, target: int) -> int:
@@ -372,18 +401,6 @@ def _acceptances(view: View, rest: Sequence[Action], most: int,
             break
         out[c.index] = acceptance(view, c)[1]
     return out
-
-
-def _paired_z(a: Sequence[bool], b: Sequence[bool]) -> float:
-    """How many standard errors ``a``'s wins exceed ``b``'s, the two played on the same
-    sampled deals (the paired difference's error)."""
-    n = len(a)
-    diffs = [int(x) - int(y) for x, y in zip(a, b)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    if var == 0:
-        return math.inf if mean > 0 else 0.0
-    return mean / math.sqrt(var / n)
 
 
 def _follow(view: View, a: Action) -> Card:

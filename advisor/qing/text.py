@@ -96,9 +96,11 @@ def advice_text(adv: Advice, st: Style) -> str:
         elif o.p_win is None or o.method == "only":
             p, margin = "—", ""
         else:
-            p, margin = f"{o.p_win:.0%}", f"{1.96 * o.p_win_se:.0%}"
+            p = f"{o.p_win:.0%}"
+            margin = "—" if o.p_win_se is None else f"{1.96 * o.p_win_se:.0%}"
         dist = "—" if o.distance is None else str(o.distance)
-        out.append(f"{o.what[:29]:<30}{p:>7}{margin:>7}{dist:>6}  {o.method}")
+        how = o.method if o.judged else f"not judged ({o.method})"
+        out.append(f"{o.what[:29]:<30}{p:>7}{margin:>7}{dist:>6}  {how}")
     out.append(st.dim(f"win: share of {adv.playouts} playouts won (fast policy at every seat) "
                       f"· {adv.seconds * 1000:.0f} ms of {adv.budget_ms:g}"))
     return "\n".join(out)

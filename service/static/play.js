@@ -400,7 +400,7 @@ function showHint(advice) {
   const pct = (x) => `${Math.round(x * 100)}%`;
   // As the CLI: every chance with its 95% interval, or "certain"; playouts, when asked
   // for, as a second opinion with their error.
-  const chance = (e) => e.certain ? `${pct(e.win)} (certain)`
+  const chance = (e) => e.certain || e.win_se === 0 ? `${pct(e.win)} (certain)`
     : `${pct(e.win)} (${pct(e.win_interval[0])}–${pct(e.win_interval[1])})`;
   const label = (e) => actionLabel(e.action, table.view) +
     (e.then ? `, then discard ${name(e.then)}` : "");
@@ -419,7 +419,8 @@ function showHint(advice) {
     ...(advice.notes || []).map((n) => el("p", {class: "dim note"}, `Note: ${named(n)}`)),
     el("p", {class: "dim"}, (advice.method === "certain" ? "a certain outcome"
       : "chances from the value model, fitted on simulated deals") +
-      (advice.samples ? `; playouts in ${advice.samples} worlds` : "") + `, ${advice.ms} ms`));
+      (advice.work.done ? `; playouts in ${advice.work.done} worlds` : "") +
+      `, ${advice.ms} ms`));
   out.hidden = false;
   const best = JSON.stringify(advice.best);
   for (const b of document.querySelectorAll("#actions button")) {

@@ -66,7 +66,8 @@ def test_reproducible_for_a_seed_and_number_of_samples() -> None:
     two = advise(EXAMPLE, samples=12, seed=5, budget_ms=5_000).to_json()
     one.pop("ms"), two.pop("ms")
     assert one == two
-    assert one["samples"] == 12 and one["method"] == "model+playouts"
+    assert one["work"] == {"unit": "worlds", "done": 12, "asked": 12}
+    assert one["method"] == "model+playouts"
 
 
 def test_a_time_limit_stops_the_sampling_and_says_so() -> None:

@@ -81,7 +81,7 @@ def test_advise_turn_and_claim(run: CliRunner) -> None:
     assert r.exit_code == 0, r.output
     adv = json.loads(r.output)
     assert adv["phase"] == "turn" and adv["best"]["do"] == "discard"
-    assert len(adv["options"]) == 16
+    assert len(adv["actions"]) == 16
     r = run.invoke(main, ["khanhoo", "advise", str(EXAMPLES / "khanhoo_advice.json")])
     assert r.exit_code == 0 and "go out" in r.output.splitlines()[0]
 
@@ -92,7 +92,7 @@ def test_advise_a_record_prefix(run: CliRunner) -> None:
     rec["moves"] = rec["moves"][:3]
     r = run.invoke(main, ["khanhoo", "advise", "-", "--json"], input=json.dumps(rec))
     assert r.exit_code == 0, r.output
-    assert json.loads(r.output)["options"]
+    assert json.loads(r.output)["actions"]
 
 
 def test_settle(run: CliRunner) -> None:

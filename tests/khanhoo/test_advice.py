@@ -62,9 +62,17 @@ def test_every_legal_action_once_even_when_the_budget_is_spent() -> None:
     adv = advise(g.view(g.leader), legal, Budget(ms=0, rollouts=0))
     assert adv.budget_spent
     assert sorted(map(str, (o.action for o in adv.options))) == sorted(map(str, legal))
-    assert all(0.0 <= o.p_first <= 1.0 for o in adv.options)
+    # the actions judged by distance alone state no number, and come last
+    assert all(o.p_first is None if o.method == "distance" else 0.0 <= o.p_first <= 1.0
+               for o in adv.options)
+    assert any(o.method == "distance" for o in adv.options)
     j = adv.to_json()
-    assert j["best"] == adv.best.to_json() and len(j["options"]) == len(legal)
+    assert j["best"] == adv.best.to_json() and len(j["actions"]) == len(legal)
+    assert j["budget_spent"] and j["work"]["done"] < j["work"]["asked"] == len(legal)
+    methods = [a["method"] for a in j["actions"]]
+    assert methods == sorted(methods, key=lambda m: m == "not-judged")
+    assert all(a["win"] is None and a["expected"] is None
+               for a in j["actions"] if a["method"] == "not-judged")
 
 
 def test_advice_on_a_record_prefix_uses_the_pending_seat() -> None:

@@ -77,10 +77,14 @@ def test_going_out_now_is_certain() -> None:
     assert outs and all(o.certain and o.p_first == 1.0 and o.p_first_se == 0.0
                         for o in outs)
     assert adv.first.points == 34 and "certain" in adv.first.explanation
-    others = [o for o in adv.options if o.action.do != "out"]
-    assert others and all(0.0 < o.p_first < 1.0 and not o.certain for o in others)
-    j = adv.to_json()["options"][0]
-    assert j["certain"] is True and j["p_first"] == 1.0 and j["p_first_se"] == 0.0
+    others = [o for o in adv.options if o.action.do != "out" and o.judged]
+    assert others and all(o.p_first is not None and 0.0 < o.p_first < 1.0 and not o.certain
+                          for o in others)
+    assert all(o.p_first is None for o in adv.options if not o.judged)
+    j = adv.to_json()["actions"][0]
+    assert j["certain"] is True and j["win"] == 1.0 and j["win_se"] == 0.0
+    # the settlement of going out with 34 points at a table of 3 (K8): 34 from each other
+    assert j["expected"] == 68 and j["expected_se"] == 0.0 and j["points"] == 34
 
 
 def test_a_claim_that_completes_the_hand_is_not_certain() -> None:
@@ -96,15 +100,22 @@ def test_a_claim_that_completes_the_hand_is_not_certain() -> None:
 
 def _assert_stated(adv: Advice) -> None:
     for o in adv.options:
+        assert o.certain == (o.action.do in CERTAIN)
+        if not o.judged:  # by distance alone: no number stated
+            assert o.p_first is None and o.points is None and not o.certain
+            j = o.judged_as(adv.players).to_json()
+            assert j["method"] == "not-judged" and j["win"] is None
+            continue
+        assert o.p_first is not None and o.p_first_se is not None
+        assert o.points is not None and o.points_se is not None
         assert 0.0 <= o.p_first <= 1.0 and o.p_first_se >= 0.0
         assert o.points >= 0.0 and o.points_se >= 0.0
-        assert o.certain == (o.action.do in CERTAIN)
         if o.certain:
             assert o.p_first == 1.0 and o.p_first_se == 0.0 and o.points_se == 0.0
         else:
             assert 0.0 < o.p_first < 1.0
-            j = o.to_json()
-            assert 0.0 < j["p_first"] < 1.0 and not j["certain"]
+            j = o.judged_as(adv.players).to_json()
+            assert 0.0 < j["win"] < 1.0 and not j["certain"]
 
 
 @settings(max_examples=25, deadline=None)

@@ -40,10 +40,22 @@ def test_sampled_chances_come_with_their_error() -> None:
     adv = advise_json({"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 9s 5m 6m 8m RF 2s"},
                       budget_ms=150, seed=2)
     sampled = [o for o in adv.options if o.method == "playouts"]
-    assert sampled and all(0 <= (o.p_win or 0) <= 1 and o.p_win_se > 0 for o in sampled)
+    assert sampled and all(o.p_win is not None and 0 <= o.p_win <= 1 for o in sampled)
+    # an error from two playouts on (one says nothing of it)
+    assert all((o.p_win_se is None) == (o.playouts < 2) for o in sampled)
+    assert all(o.p_win_se > 0 for o in sampled if o.p_win_se is not None)
     assert adv.playouts == sum(o.playouts for o in sampled)
     j = adv.to_json()
-    assert j["best"] == adv.best.to_json() and len(j["options"]) == 15
+    assert j["best"] == adv.best.to_json() and len(j["actions"]) == 15
+    assert j["work"] == {"unit": "playouts", "done": adv.playouts,
+                         "asked": 2000 * len(sampled)}
+    # the sampled actions first, by their chance; their settlement from the same playouts
+    wins = [a["win"] for a in j["actions"][:len(sampled)]]
+    assert wins == sorted(wins, reverse=True)
+    assert all(a["expected"] is not None and -1 <= a["expected"] <= 3
+               for a in j["actions"][:len(sampled)])
+    assert all(a["method"] == "not-judged" and a["win"] is None
+               for a in j["actions"][len(sampled):])
     assert "playouts" in advice_text(adv, PLAIN)
 
 

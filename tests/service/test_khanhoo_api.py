@@ -89,10 +89,10 @@ def test_advice_on_a_position(client: FlaskClient) -> None:
     assert r.status_code == 200, r.get_json()
     adv = r.get_json()
     assert adv["phase"] == "claim" and adv["best"]["do"] == "take"
-    take = adv["options"][0]  # completes the hand, unless a better claim wins it (K5)
-    assert 0.5 < take["p_first"] < 1.0 and take["certain"] is False
-    assert take["p_first_se"] > 0.0 and take["points_se"] >= 0.0
-    assert any(o["action"] == {"do": "pass"} for o in adv["options"])
+    take = adv["actions"][0]  # completes the hand, unless a better claim wins it (K5)
+    assert 0.5 < take["win"] < 1.0 and take["certain"] is False
+    assert take["win_se"] > 0.0 and take["points_se"] >= 0.0
+    assert any(o["action"] == {"do": "pass"} for o in adv["actions"])
 
 
 def test_advice_on_a_turn_and_its_errors(client: FlaskClient) -> None:

@@ -284,8 +284,9 @@ def test_even_the_first_view_stops_sampling_at_the_deadline() -> None:
     resp = app.test_client().post(f"/v1/chan/advice?samples={10**6}", json=VIEW)
     assert resp.status_code == 200, resp.get_json()
     advice = resp.get_json()
-    assert advice["method"] == "model+playouts" and 0 < advice["samples"] < 10**6
-    assert advice["actions"][0]["sampled"]["worlds"] == advice["samples"]
+    worlds = advice["work"]["done"]
+    assert advice["method"] == "model+playouts" and 0 < worlds < advice["work"]["asked"] == 10**6
+    assert advice["actions"][0]["sampled"]["worlds"] == worlds
     assert any("time limit" in note for note in advice["notes"])
 
 

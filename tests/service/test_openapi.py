@@ -109,7 +109,8 @@ def test_khanhoo_operations_have_their_schemas(spec: dict[str, Any]) -> None:
     assert answer("/v1/khanhoo/score")["oneOf"][0] == {"oneOf": [
         {"$ref": ref + "KhanhooOutScore"}, {"$ref": ref + "KhanhooNotOutScore"}]}
     assert body("/v1/khanhoo/advice")["oneOf"][0] == {"oneOf": [
-        {"$ref": ref + "KhanhooAdvicePosition"}, {"$ref": ref + "KhanhooRecord"}]}
+        {"$ref": ref + "KhanhooAdvicePosition"}, {"$ref": ref + "KhanhooRecord"},
+        {"$ref": ref + "SeatView"}]}
     assert body("/v1/khanhoo/advice")["oneOf"][1]["maxItems"] == 10  # MAX_ADVICE_BATCH
     assert answer("/v1/khanhoo/settle")["oneOf"][0] == {"$ref": ref + "KhanhooSettlement"}
     advice_op = paths["/v1/khanhoo/advice"]["post"]

@@ -110,7 +110,7 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
             # with the ranking, as the CLI prints them
             page.evaluate("""() => showHint({explanation: "e", actions: [], best: null,
                 notes: ["the playouts prefer discard 6v"], method: "model+playouts",
-                samples: 38, ms: 1})""")
+                work: {unit: "worlds", done: 38, asked: 38}, ms: 1})""")
             assert "Note: the playouts prefer discard Lục Vạn" in page.inner_text("#hint-out")
             hinted = True
         illegal = page.locator("#hand button.card:not(.legal)")
