@@ -7,20 +7,23 @@ JSON. The request's shape is checked by a marshmallow schema made from the verb'
 (each field's JSON type; an unknown field is 422); cards, sizes and rules are the
 library's to check. A verb with a budget (an advice) also accepts a record prefix (an
 object with ``format``) and a VIEW as the engine sends it (checked by the library),
-reads ``budget_ms`` and ``seed`` from the query string (the budget capped by
-``MAX_ADVICE_BUDGET_MS``) and goes through the worker's gate.
+reads ``budget_ms`` and ``seed`` (and ``samples``, for a verb that takes playout worlds)
+from the query string (capped by ``MAX_ADVICE_BUDGET_MS`` and ``MAX_ADVICE_SAMPLES``)
+and goes through the worker's gate: each object is told the time left before the
+request's deadline (``Context.limit_ms``), and one that would pass it is not started.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from time import monotonic
 from typing import Any, ClassVar
 
 from flask import Blueprint, Response, current_app
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from advisor.games.faces import Field, Verb
+from advisor.games.faces import Context, Field, Verb
 from advisor.games.holding import shape_of
 from advisor.games.spec import AnySpec
 from service.gate import ticket
@@ -112,7 +115,7 @@ class _EitherSchema(Schema):
 
     fields_schema: Schema
     record_schema: Schema = RecordPrefixSchema()
-    view_schema = SeatViewSchema()
+    view_schema: Schema = SeatViewSchema()
 
     def load(self, data: Any, **kwargs: Any) -> Any:
         shape = shape_of(dict(data)) if isinstance(data, Mapping) else "position"
@@ -146,6 +149,26 @@ class BudgetQuerySchema(Schema):
                                                    "(default 0)."})
 
 
+class AdviceQuerySchema(Schema):
+    """The query parameters of an advice that takes playout worlds (Chắn's, and a hint
+    in a game at the table); values above the server's limits are lowered to them,
+    whatever the client asks."""
+
+    class Meta:
+        unknown = RAISE
+
+    budget_ms = fields.Float(
+        validate=validate.Range(min=0, min_inclusive=False),
+        metadata={"exclusiveMinimum": 0,
+                  "description": "Time for the advisor per VIEW, in milliseconds (default "
+                                 "15; capped at the server's MAX_ADVICE_BUDGET_MS)."})
+    samples = fields.Integer(
+        validate=validate.Range(min=1),
+        metadata={"description": "A fixed number of sampled worlds instead of a time budget: "
+                                 "the answer is reproducible (capped at MAX_ADVICE_SAMPLES)."})
+    seed = fields.Integer(metadata={"description": "Seed of the sampled worlds (default 0)."})
+
+
 @dataclass(frozen=True)
 class VerbSchemas:
     """A game's own schemas for one verb, in place of those made from its fields: ``body``
@@ -155,37 +178,53 @@ class VerbSchemas:
     body: tuple[type[Schema], ...]
     result: tuple[type[Schema], ...]
     check: type[Schema] | None = None  # validates the object, when not ``body[0]``
+    # An advice's: the game's own VIEW schema (default: SeatViewSchema, added to the
+    # bodies) and record prefix schema (default: ``check``, which then reads records).
+    view: type[Schema] | None = None
+    record: type[Schema] | None = None
 
 
 def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
     plain = ((own.check or own.body[0]) if own else body_schema(info, verb))()
     bodies: tuple[type[Schema], ...] = own.body if own else (type(plain),)
     results: tuple[type[Schema], ...] = own.result if own else (result_schema(info, verb),)
+    query_schema: type[Schema] = AdviceQuerySchema if verb.samples else BudgetQuerySchema
     if verb.budget:
         schema = _EitherSchema()
         schema.fields_schema = plain
-        if own:  # the game's own schema reads its positions and records
-            schema.record_schema = plain
-            bodies += (SeatViewSchema,)
+        if own:  # the game's own schemas read its positions (and records, unless given)
+            schema.record_schema = own.record() if own.record else plain
+            if own.view:
+                schema.view_schema = own.view()
+            else:
+                bodies += (SeatViewSchema,)
         else:
             bodies += (SeatViewSchema, RecordPrefixSchema)
-        query = BudgetQuerySchema()
+        query = query_schema()
         default_key = f"{info.name.upper()}_ADVICE_MS"
 
         def view() -> Response:
             cfg = current_app.config
-            asked = AdviceQuery.read(query, cfg.get(default_key, verb.default_budget_ms))
             with ticket() as passage:  # a saturated worker refuses before reading anything
+                asked = AdviceQuery.read(query, cfg.get(default_key, verb.default_budget_ms))
+                ctx = Context(asked.budget_ms, asked.seed, asked.samples)
+                # An object is expected to take its budget (Chắn's: only with playouts),
+                # then as long as the slowest of the batch so far.
+                slowest = asked.budget_ms / 1000 if verb.expects_budget(ctx) else 0.0
 
                 def compute(obj: object) -> Any:
-                    passage.check(asked.budget_ms / 1000)
-                    return verb.answer(obj, asked.budget_ms, asked.seed)
+                    nonlocal slowest
+                    left = passage.check(slowest)
+                    started = monotonic()
+                    # even the first object of a batch stops at the deadline
+                    result = verb.answer(obj, replace(ctx, limit_ms=left * 1000))
+                    slowest = max(slowest, monotonic() - started)
+                    return result
 
-                return evaluate(schema, lambda obj: obj, compute,
-                                current_app.config["MAX_ADVICE_BATCH"])
+                return evaluate(schema, lambda obj: obj, compute, cfg["MAX_ADVICE_BATCH"])
     else:
         def view() -> Response:
-            return evaluate(plain, lambda obj: obj, verb.answer)
+            return evaluate(plain, lambda obj: obj, lambda obj: verb.answer(obj, Context()))
 
     view.__name__ = f"{verb.name}_view"
     if "\n\n" in verb.help:  # a summary, then a description
@@ -195,7 +234,7 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
         view.__doc__ = f"{summary}.\n\n{rest}" if dot and rest else verb.help
     return document(results, body=bodies,
                     batch="MAX_ADVICE_BATCH" if verb.budget else "MAX_BATCH",
-                    query=BudgetQuerySchema if verb.budget else None, gated=verb.budget,
+                    query=query_schema if verb.budget else None, gated=verb.budget,
                     example=dict(verb.example) if verb.example is not None else None)(view)
 
 
@@ -214,5 +253,6 @@ def blueprint(info: AnySpec, schemas: Mapping[str, VerbSchemas] | None = None) -
     return bp
 
 
-__all__ = ["BudgetQuerySchema", "RecordPrefixSchema", "SeatViewSchema", "VerbSchemas",
+__all__ = ["AdviceQuerySchema", "BudgetQuerySchema", "RecordPrefixSchema", "SeatViewSchema",
+           "VerbSchemas",
            "blueprint", "body_schema"]

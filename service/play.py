@@ -37,13 +37,13 @@ from advisor.chan.session import Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
 from service import playstore
 from service.gate import ticket
+from service.generated import AdviceQuerySchema
 from service.meta import register_rules
 from service.openapi import document
 from service.positions import AdviceQuery, read_json
 from service.problems import Problem
 from service.schemas import (
     ActionSchema,
-    AdviceQuerySchema,
     AdviceSchema,
     BonusSchema,
     StrictBoolean,

@@ -191,25 +191,6 @@ class ViewSchema(Schema):
     is_partial = StrictBoolean(data_key="partial")  # `partial` is a Schema attribute
 
 
-class AdviceQuerySchema(Schema):
-    """The query parameters of ``POST /v1/chan/advice``; values above the server's limits
-    are lowered to them, whatever the client asks."""
-
-    class Meta:
-        unknown = RAISE
-
-    budget_ms = fields.Float(
-        validate=validate.Range(min=0, min_inclusive=False),
-        metadata={"exclusiveMinimum": 0,
-                  "description": "Time for the advisor per VIEW, in milliseconds (default "
-                                 "15; capped at the server's MAX_ADVICE_BUDGET_MS)."})
-    samples = fields.Integer(
-        validate=validate.Range(min=1),
-        metadata={"description": "A fixed number of sampled worlds instead of a time budget: "
-                                 "the answer is reproducible (capped at MAX_ADVICE_SAMPLES)."})
-    seed = fields.Integer(metadata={"description": "Seed of the sampled worlds (default 0)."})
-
-
 # --- answers ---------------------------------------------------------------------------
 # Strict types (StrictInteger, StrictBoolean) so that a test can load the library's
 # output with these schemas and fail on any drift between the two.

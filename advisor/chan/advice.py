@@ -35,15 +35,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from advisor.chan.cards import Face
-from advisor.chan.game import RECORD_FORMAT, Action, Game, claims_first, legal_of
+from advisor.chan.game import Action, Game, claims_first
 from advisor.chan.lookahead import Leaves, leaves, rollout, static_key, world
 from advisor.chan.position import TYPED_SOURCES, view_of_position
-from advisor.chan.record import game_from_record, play_recorded
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import View
 from advisor.errors import PositionError
 from advisor.games.answer import Answer, Judged, Work
-from advisor.games.holding import Holding
 
 DEFAULT_BUDGET_MS = 100.0
 Method = Literal["certain", "model", "model+playouts"]
@@ -235,9 +233,8 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     (a bot inside the engine); otherwise it is derived from the VIEW.
     """
     started = time.perf_counter()
-    if not isinstance(view, View):  # what a user holds: a VIEW, a position or a record
-        view, found = advice_request(view)
-        legal = legal if legal is not None else found
+    if not isinstance(view, View):  # a VIEW's JSON (what a user holds, read by the
+        view = View.from_json(view)  # game's spec: advisor.games.spec.GameSpec.read)
     if not 0 < budget_ms <= MAX_BUDGET_MS:
         raise PositionError(f"budget_ms: between 0 and {MAX_BUDGET_MS:g}", field="budget_ms")
     if not limit_ms > 0:
@@ -409,19 +406,6 @@ def _pct(p: float) -> str:
     return f"{p:.0%}".replace("%", " %")
 
 
-HOLDING: Holding[View, Action] = Holding(
-    RECORD_FORMAT, game_from_record, Action.from_json, View.from_json,
-    lambda obj: claims_first(view_of_position(obj)), legal_of, play_recorded)
-"""What a user holds, read once (:mod:`advisor.games.holding`): a record prefix
-(``"format": "chan-record/1"``), the VIEW the engine sends (rules §8.3), or a typed
-decision (:func:`advisor.chan.position.view_of_position`)."""
-
-
-def advice_request(obj: object, seat: int | None = None) -> tuple[View, list[Action]]:
-    """The VIEW and the legal actions (from the engine) of what a user holds."""
-    return HOLDING.read(obj, seat)
-
-
 def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
                        dealer: int = 0, offer: str | None = None, source: str = "discard",
                        seen: str = "", stock_left: int | None = None, rules: str = "house",
@@ -449,13 +433,11 @@ def view_from_position(*, hand: str, melds: Sequence[str] = (), seat: int = 0,
 
 __all__ = [
     "DEFAULT_BUDGET_MS",
-    "HOLDING",
     "METHODS",
     "TYPED_SOURCES",
     "ActionAdvice",
     "Advice",
     "Sampled",
-    "advice_request",
     "advise",
     "describe",
     "explain",

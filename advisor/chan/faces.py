@@ -1,29 +1,34 @@
-"""Chắn as the faces and tools see it (:mod:`advisor.games.faces`): its verbs ``score``
-and ``analyze`` with their fields, and its ``simulate`` options. The command line and
-the service make them from :data:`GAME`, and its terminal game (``play``) from
-:data:`advisor.chan.terminal.TERMINAL`. Chắn's own ``advise`` (a VIEW, a record prefix
-with a seat, or flags; playout worlds) is written in ``advisor.cli.chan`` and
-``service.chan``.
+"""Chắn as the faces and tools see it (:mod:`advisor.games.faces`): its verbs ``score``,
+``analyze`` and ``advice`` (the command ``advise``: a VIEW, a typed decision or a record
+prefix with its seat; playout worlds) with their fields, and its ``simulate`` options.
+The command line and the service make them from :data:`GAME`, and its terminal game
+(``play``) from :data:`advisor.chan.terminal.TERMINAL`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from advisor.chan.advice import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, advise
+from advisor.chan.advice import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Advice, advise
 from advisor.chan.analysis import analyze
 from advisor.chan.bots import GreedyBot
 from advisor.chan.cards import FULL_DECK
-from advisor.chan.game import RECORD_FORMAT, SEATS, Action, Game
-from advisor.chan.position import WIN_BY, Position, position_from_fields
+from advisor.chan.game import RECORD_FORMAT, SEATS, Action, Game, claims_first, legal_of
+from advisor.chan.position import (
+    TYPED_SOURCES,
+    WIN_BY,
+    Position,
+    position_from_fields,
+    view_of_position,
+)
 from advisor.chan.profiles import PROFILES
 from advisor.chan.record import game_from_record, play_recorded
 from advisor.chan.scoring import score
 from advisor.chan.simulate import outcome, start
 from advisor.chan.terminal import TERMINAL
-from advisor.chan.text import analysis_text, score_text, simulation_text
+from advisor.chan.text import advice_text, analysis_text, score_text, simulation_text
 from advisor.chan.view import View
-from advisor.games.faces import Faces, Field, Verb
+from advisor.games.faces import Context, Faces, Field, Verb
 from advisor.games.spec import GameSpec
 
 RULES = Field("rules", "Rules profile", kind="choice", choices=tuple(PROFILES), short="-r",
@@ -59,7 +64,7 @@ SCORE = Verb(
     "Score a finished hand (rules §7).\n\n"
     "Hand + melds + winning card make 20 cards. A hand that does not win is a result, "
     '`{"win": false, "reason": …}`, not an error.',
-    lambda obj: score(Position.from_json(obj)), score_text, POSITION_FIELDS,
+    lambda obj, ctx: score(Position.from_json(obj)), score_text, POSITION_FIELDS,
     examples=('--hand "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v" --win 8m '
               "--by own_door",
               "examples/win.json --json",
@@ -73,11 +78,83 @@ ANALYZE = Verb(
     "Analyse a hand: pairing, distance, waits and useful cards.\n\n"
     "19 cards wait for a card (`waits`, `useful`); 20 owe a discard and get the discard "
     "table (`discards`) as well.",
-    lambda obj: analyze(Position.from_json(obj)), analysis_text, POSITION_FIELDS,
+    lambda obj, ctx: analyze(Position.from_json(obj)), analysis_text, POSITION_FIELDS,
     examples=('--hand "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s"',
               "examples/hand.json"),
     example={"hand": "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v"},
     from_flags=from_flags)
+
+ADVICE_FIELDS: tuple[Field, ...] = (
+    Field("hand", "Your concealed cards", short="-H", metavar="CARDS"),
+    Field("melds", "Your exposed melds; repeat the flag or separate melds with ';'",
+          kind="many", short="-m", metavar="MELDS"),
+    Field("offer", "The card offered to you", metavar="CARD"),
+    Field("from", "Where the offered card comes from: the previous seat's discard, a stock "
+                  "card revealed at your door (you may claim a win on it, C1), or a stock "
+                  "card revealed at the previous door and passed on to you (T4: no claim)",
+          kind="choice", choices=TYPED_SOURCES, default="discard"),
+    Field("seen", "Other cards seen: melds, discards, doors", metavar="CARDS"),
+    Field("stock_left", "Stock cards left", kind="int", minimum=0, maximum=23),
+    Field("discarded", "Memory: faces you discarded (R4, R7)", metavar="CARDS"),
+    Field("refused", "Memory: faces you refused (R3)", metavar="CARDS"),
+    Field("laid_in_ca", "Memory: faces you laid in an eaten Cạ", metavar="CARDS"),
+    Field("ate_ca", "Memory: you have eaten a Cạ (R7)", kind="flag"),
+    Field("rules", "Rules profile", kind="choice", choices=tuple(PROFILES), short="-r",
+          default="house"),
+)
+"""The flags that spell a decision typed by a player
+(:func:`advisor.chan.position.view_of_position`, which also takes ``seat`` and
+``dealer``)."""
+
+# The VIEW shown in the OpenAPI document (and tried by schemathesis): examples/view.json.
+VIEW_EXAMPLE: dict[str, Any] = {
+    "rules": "house", "seat": 2, "dealer": 0, "phase": "offer", "to_act": 2,
+    "hand": ["2v", "2v", "3s", "3m", "4s", "4s", "5v", "6v", "6s", "6s", "7m", "8v", "8s",
+             "8s", "9s", "9m", "cc"],
+    "stock_left": 17,
+    "offer": {"card": "5v", "source": "discard", "door": 1, "to": 2, "claims_open": True},
+    "table": [
+        {"melds": [["6s", "6s"], ["5v", "5m"]], "discards": ["3s", "8v"], "passed": [],
+         "dead": False},
+        {"melds": [["4v", "4v"], ["7v", "7v"]], "discards": ["2s", "5v"], "passed": [],
+         "dead": False},
+        {"melds": [["3v", "3v"]], "discards": ["4m"], "passed": ["2v"], "dead": False},
+        {"melds": [["9v", "9s"]], "discards": [], "passed": ["7m"], "dead": False},
+    ],
+    "memory": {"discarded": ["4m"], "refused": ["2v"], "laid_in_ca": [], "ate_ca": False},
+}
+
+
+def _advise(obj: object, ctx: Context) -> Advice:
+    """The advice on what a user holds (:meth:`GameSpec.read`); its legal actions are the
+    engine's again, from the VIEW. Playouts in ``ctx.samples`` worlds stop at the
+    budget or at the caller's limit, whichever comes first."""
+    view, _ = GAME.read(obj, ctx.seat)
+    return advise(view, budget_ms=ctx.budget_ms, samples=ctx.samples, seed=ctx.seed,
+                  limit_ms=MAX_BUDGET_MS if ctx.limit_ms is None else ctx.limit_ms)
+
+
+ADVICE = Verb(
+    "advice",
+    "Rank every legal action: eat or pass, which card to discard, claim or not.\n\n"
+    "The object is the VIEW the engine sends (rules §8.3), a decision typed as the flags "
+    "spell it (`hand`, `melds`, `offer`, `from`, `seen`, `stock_left`, `rules`, the memory "
+    "`discarded`, `refused`, `laid_in_ca`, `ate_ca`, and `seat`, `dealer`) or a record "
+    "prefix (`chan-record/1`; with a seat, the decision must be that seat's). The chances "
+    "come from the value model (a few milliseconds); `samples` adds playouts of the "
+    "leading actions in that many worlds within `budget_ms` (default 100), reproducible "
+    "for a `seed`; the server caps both (`GET /v1/meta`). With `samples`, a VIEW stops "
+    "sampling at the request's deadline: its `work` says how many worlds were played, a "
+    "note why.",
+    _advise, advice_text, ADVICE_FIELDS, budget=True, default_budget_ms=DEFAULT_BUDGET_MS,
+    samples=True, records=True, spends_budget=lambda ctx: ctx.samples is not None,
+    command="advise",
+    examples=("examples/view.json",
+              '--hand "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m" --offer 8s '
+              "--from discard",
+              "--record game.jsonl --seat 2 --json"),
+    example=VIEW_EXAMPLE)
+
 
 def audit(game: Game) -> None:
     """A finished deal's invariants: the payments sum to zero and every card of the deck
@@ -89,12 +166,14 @@ def audit(game: Game) -> None:
 
 GAME: GameSpec[Game, Action, View] = GameSpec(
     "chan", "Chắn", (SEATS, SEATS), RECORD_FORMAT,
-    read_action=Action.from_json, read_view=View.from_json, from_record=game_from_record,
+    read_action=Action.from_json, read_view=View.from_json,
+    view_of_position=lambda obj: claims_first(view_of_position(obj)), legal_of=legal_of,
+    from_record=game_from_record,
     deal=lambda players, seed: Game.from_deal(seed=seed), outcome=outcome,
     bot_rules=lambda g: g.rules,
     greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=DEFAULT_BUDGET_MS,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, play_recorded=play_recorded,
-    faces=Faces((SCORE, ANALYZE), (RULES,), "greedy,random,random,random", simulation_text,
+    faces=Faces((SCORE, ANALYZE, ADVICE), (RULES,), "greedy,random,random,random", simulation_text,
                 terminal=TERMINAL))
 
-__all__ = ["GAME", "POSITION_FIELDS"]
+__all__ = ["ADVICE", "ADVICE_FIELDS", "GAME", "POSITION_FIELDS", "VIEW_EXAMPLE"]

@@ -26,8 +26,9 @@ from advisor.cli.common import (
 )
 from advisor.errors import AdvisorError
 from advisor.games.bots import DEFAULT_TIME_LIMIT
-from advisor.games.faces import Faces, Field, Verb, object_from_flags
+from advisor.games.faces import Context, Faces, Field, Verb, object_from_flags
 from advisor.games.parallel import Cluster, ClusterError, record_line, simulate_in_slices
+from advisor.games.records import read_records
 from advisor.games.spec import AnySpec
 
 
@@ -59,11 +60,19 @@ def _spelt(f: Field) -> str:
     return f.name.upper() if f.kind == "arguments" else f.flag
 
 
-def items_of(verb: Verb, file: IO[str] | None, flags: dict[str, Any]) -> list[Item]:
-    """The objects to answer: those of FILE, or the one the flags spell — never both. The
-    first field must be among the flags."""
+def items_of(verb: Verb, file: IO[str] | None, flags: dict[str, Any],
+             record: IO[str] | None = None) -> list[Item]:
+    """The objects to answer: those of FILE, the record prefix of ``--record`` (a verb
+    with ``records``), or the one the flags spell — one of them. The first field must be
+    among the flags."""
     first = verb.fields[0]
     named = [f for f in verb.fields if object_from_flags((f,), flags)]
+    if record is not None:
+        if file is not None or named:
+            got = ["FILE"] * (file is not None) + [_spelt(f) for f in named[:1]]
+            raise click.UsageError(f"give the {verb.what} one way: a FILE, flags, or --record "
+                                   f"with --seat (got {', '.join(got)} and --record)")
+        return [_record_item(record)]
     if file is not None:
         if named:
             others = [f for f in named if f is not first] or named
@@ -75,14 +84,56 @@ def items_of(verb: Verb, file: IO[str] | None, flags: dict[str, Any]) -> list[It
             "- to read JSON from stdin"
         spelt = _spelt(first) + ("" if first.kind == "arguments" else
                                  f" {first.metavar or first.kind.upper()}")
+        also = ", or --record FILE with --seat" if verb.records else ""
         raise click.UsageError(f"give a {verb.what}: {spelt} (with other flags), or a JSON "
-                               f"FILE, or {how}")
+                               f"FILE, or {how}{also}")
     return [Item("", verb.object_of(flags))]
+
+
+def _record_item(stream: IO[str]) -> Item:
+    """The one record prefix of ``--record FILE``."""
+    records = list(read_records(stream, "--record"))
+    if len(records) != 1:
+        return Item("", error=f"--record: expected one record, found {len(records)}")
+    _, rec = records[0]
+    if isinstance(rec, AdvisorError):
+        return Item("", error=rec.message)
+    return Item("", rec)
+
+
+def _advice_options(info: AnySpec, verb: Verb) -> list[click.Parameter]:
+    """An advice's options: its budget, its playout worlds (``samples``), its seed and
+    (``records``) a record prefix with the seat whose decision it must be."""
+    params: list[click.Parameter] = [
+        click.Option(["--budget-ms", "budget_ms"], type=click.FloatRange(min=1, max=60_000),
+                     default=verb.default_budget_ms, show_default=True,
+                     help="Milliseconds the advisor may spend per position."),
+        click.Option(["--budget", "budget_s"], type=click.FloatRange(min=0.001, max=60),
+                     default=None, hidden=True,
+                     help="The budget in seconds (before --budget-ms; kept working)."),
+    ]
+    if verb.samples:
+        params.append(click.Option(
+            ["--samples", "samples"], type=click.IntRange(1, 100_000),
+            help="Worlds to sample instead of a time budget (reproducible to the bit)."))
+    params.append(click.Option(["--seed", "seed"], type=int, default=0, show_default=True,
+                               help="Seed of whatever the advisor samples."))
+    if verb.records:
+        params += [
+            click.Option(["--record", "record_file"], type=click.File("r", encoding="utf-8"),
+                         metavar="FILE", help=f"A {info.record_format} prefix: advise the "
+                                              "decision it stops at."),
+            click.Option(["--seat", "record_seat"], type=click.IntRange(0, info.players[1] - 1),
+                         help="With --record (or a record FILE): the seat to advise (must be "
+                              "the one to decide)."),
+        ]
+    return params
 
 
 def verb_command(info: AnySpec, verb: Verb) -> click.Command:
     """``advisor GAME VERB``: the verb on the object the flags spell, or on each object of
-    a FILE; text or ``--json``; a budget and a seed for an advice."""
+    a FILE; text or ``--json``; a budget and a seed for an advice (playout worlds, a
+    record prefix with its seat, when the verb takes them)."""
     positional = any(f.kind == "arguments" for f in verb.fields)
     params: list[click.Parameter] = [option(f) for f in verb.fields]
     file_param: click.Parameter = (
@@ -93,26 +144,32 @@ def verb_command(info: AnySpec, verb: Verb) -> click.Command:
         click.Argument(["file"], type=click.File("r", encoding="utf-8"), required=False))
     params.insert(0, file_param)
     if verb.budget:
-        params += [
-            click.Option(["--budget-ms", "budget_ms"], type=click.FloatRange(min=1, max=60_000),
-                         default=verb.default_budget_ms, show_default=True,
-                         help="Milliseconds the advisor may spend per position."),
-            click.Option(["--budget", "budget_s"], type=click.FloatRange(min=0.001, max=60),
-                         default=None, hidden=True,
-                         help="The budget in seconds (before --budget-ms; kept working)."),
-            click.Option(["--seed", "seed"], type=int, default=0, show_default=True,
-                         help="Seed of whatever the advisor samples."),
-        ]
+        params += _advice_options(info, verb)
     params.append(click.Option(["--json", "as_json"], is_flag=True,
                                help="One JSON object per answer."))
 
     def callback(file: IO[str] | None, as_json: bool, budget_ms: float = 0.0,
-                 budget_s: float | None = None, seed: int = 0, **flags: Any) -> None:
+                 budget_s: float | None = None, seed: int = 0, samples: int | None = None,
+                 record_file: IO[str] | None = None, record_seat: int | None = None,
+                 **flags: Any) -> None:
         if budget_s is not None:
             budget_ms = budget_s * 1000
-        answer: Callable[[Any], Any] = (
-            (lambda obj: verb.answer(obj, budget_ms, seed)) if verb.budget else verb.answer)
-        run_positions(lambda: items_of(verb, file, flags), as_json, answer, verb.text)
+        if record_file is not None and record_seat is None:
+            raise click.UsageError("--record needs --seat")
+        # the seat concerns what a FILE or --record holds; flags spell their own decision
+        held = file is not None or record_file is not None
+        ctx = Context(budget_ms, seed, samples, seat=record_seat if held else None)
+
+        def answer(obj: object) -> Any:
+            if record_file is None:
+                return verb.answer(obj, ctx)
+            try:
+                return verb.answer(obj, ctx)
+            except AdvisorError as err:
+                raise AdvisorError(f"--record: {err.message}", field=err.field) from None
+
+        run_positions(lambda: items_of(verb, file, flags, record_file), as_json, answer,
+                      verb.text)
 
     examples = "".join(f"\n  advisor {info.name} {verb.command_name} {e}"
                        for e in verb.examples)

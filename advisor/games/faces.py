@@ -7,8 +7,9 @@ trick): ``advisor GAME VERB`` on the command line, ``POST /v1/GAME/VERB`` in the
 Its :class:`Field` s are both the command's flags and the JSON object's fields: a flag
 ``--hand`` fills ``"hand"``, ``--extras-replace`` fills ``"extras_replace"``, and the
 object so made is what a file or a request body holds. The verb's ``answer`` turns one
-such object into a result with ``to_json()``, and its ``text`` prints the result for
-people.
+such object and a :class:`Context` (what the face was asked besides the object: a
+budget, a seed…) into a result with ``to_json()``, and its ``text`` prints the result
+for people.
 
 :class:`Faces` gathers a game's verbs and what its ``simulate`` command needs (the game
 options it takes and how a run's summary reads). No Click, Flask or marshmallow here.
@@ -16,6 +17,8 @@ options it takes and how a run's summary reads). No Click, Flask or marshmallow 
 >>> f = Field("extras_replace", "The flowers stand for any card of a boy", kind="flag")
 >>> f.flag
 '--extras-replace'
+>>> Context(50.0, seed=3)
+Context(budget_ms=50.0, seed=3, samples=None, limit_ms=None, seat=None)
 """
 
 from __future__ import annotations
@@ -61,13 +64,39 @@ class Field:
 
 
 @dataclass(frozen=True)
+class Context:
+    """What a face was asked besides the object: an advice's time budget (ms) and seed,
+    the playout worlds (``samples``: Chắn's, None elsewhere), the caller's time limit
+    for this object (``limit_ms``: the server's deadline for one request, None: none)
+    and the seat whose decision a record prefix must stop at (``seat``, None: the one
+    to act). A verb that is not an advice ignores it."""
+
+    budget_ms: float = 100.0
+    seed: int = 0
+    samples: int | None = None
+    limit_ms: float | None = None
+    seat: int | None = None
+
+
+Answer = Callable[[Any, Context], Any]
+"""A verb's job: (the JSON object, the context) → a result with ``to_json()``."""
+
+
+@dataclass(frozen=True)
 class Verb:
     """One job of a game on a JSON object.
 
-    ``answer(obj)`` returns a result with ``to_json()``, raising the library's typed
-    errors for bad input; with ``budget``, it is ``answer(obj, budget_ms, seed)`` — an
-    advice under a time budget (the service caps the budget and runs it through the
-    worker's gate). ``help``'s first line is the summary of the command and endpoint.
+    ``answer(obj, ctx)`` returns a result with ``to_json()``, raising the library's typed
+    errors for bad input. With ``budget`` the verb is an advice under a time budget: the
+    command takes ``--budget-ms`` and ``--seed`` (and, with ``samples``, ``--samples``
+    worlds), the endpoint the same as query parameters, capped by the service, which runs
+    it through the worker's gate; ``spends_budget(ctx)`` tells whether an object is
+    expected to take the whole budget (default: yes), for the gate's deadline.
+    With ``samples`` an advice also takes playout worlds (``--samples``, ``?samples=``:
+    ``Context.samples``); with ``records`` its command takes a record prefix as
+    ``--record FILE`` and, with it or with a FILE, the seat whose decision it must be
+    (``--seat``: ``Context.seat``). ``help``'s first line is the summary of the command
+    and endpoint.
     ``examples`` are command lines shown in ``--help`` (without the leading
     ``advisor GAME VERB``); ``example`` is a request body shown in the OpenAPI document.
     ``command`` is the command's name when it differs from the endpoint's (``advise``
@@ -79,13 +108,16 @@ class Verb:
 
     name: str
     help: str
-    answer: Callable[..., Any]
+    answer: Answer
     text: Callable[[Any, Style], str]
     fields: tuple[Field, ...] = ()
     examples: tuple[str, ...] = ()
     example: Mapping[str, Any] | None = None
     budget: bool = False
     default_budget_ms: float = 100.0
+    samples: bool = False
+    records: bool = False
+    spends_budget: Callable[[Context], bool] | None = None
     command: str | None = None
     what: str = "position"
     from_flags: Callable[[dict[str, Any]], dict[str, Any]] | None = None
@@ -93,6 +125,10 @@ class Verb:
     @property
     def command_name(self) -> str:
         return self.command or self.name
+
+    def expects_budget(self, ctx: Context) -> bool:
+        """Whether an object is expected to take the whole budget of ``ctx``."""
+        return self.spends_budget(ctx) if self.spends_budget is not None else self.budget
 
     def object_of(self, flags: Mapping[str, Any]) -> dict[str, Any]:
         """The object the given flags spell."""
@@ -155,4 +191,4 @@ def object_from_flags(fields: tuple[Field, ...], values: Mapping[str, Any]) -> d
     return obj
 
 
-__all__ = ["Faces", "Field", "Kind", "Table", "Verb", "object_from_flags"]
+__all__ = ["Answer", "Context", "Faces", "Field", "Kind", "Table", "Verb", "object_from_flags"]

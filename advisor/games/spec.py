@@ -10,6 +10,8 @@ come, for every game alike:
   ``advisor:MS`` up to the game's maximum budget, ``exec:COMMAND``);
 - :meth:`GameSpec.replay` of a record and :meth:`GameSpec.view_at` (the VIEW and the
   legal actions where a record prefix stops);
+- :meth:`GameSpec.read` of what a user holds (a VIEW, a typed position or a record
+  prefix: :mod:`advisor.games.holding`) and :meth:`GameSpec.advice` on it;
 - :meth:`GameSpec.simulate`, the game's simulator (its deal, outcome and own tallies over
   the shared skeleton of :mod:`advisor.games.simulate`);
 - the commands and endpoints made from its :class:`~advisor.games.faces.Faces`.
@@ -27,11 +29,12 @@ from functools import cached_property
 from importlib import import_module
 from typing import Any, Generic, Protocol, TypeVar
 
-from advisor.errors import AdvisorError
+from advisor.errors import AdvisorError, PositionError
 from advisor.games.advice import SPEC_HELP, Advice, Seats
 from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
 from advisor.games.engine import Action
-from advisor.games.faces import Faces, Table
+from advisor.games.faces import Context, Faces, Table
+from advisor.games.holding import shape_of
 from advisor.games.records import Replay, record_view, replay_moves
 from advisor.games.simulate import Engine, Outcome, RunSummary, play, run
 from advisor.games.view import View
@@ -86,6 +89,9 @@ class GameSpec(Generic[G, A, V]):
     record_format: str
     read_action: Callable[[object], A]  # an ACTION's JSON → the game's action (errors name it)
     read_view: Callable[[object], V]  # a VIEW's JSON → the game's VIEW (errors name the field)
+    # A typed position (the advice's flags as fields) → the seat's VIEW (errors name it).
+    view_of_position: Callable[[object], V]
+    legal_of: Callable[[V], list[A]]  # a VIEW's legal actions, from the engine
     from_record: Callable[[object], G]  # a record's deal, before any move (errors name it)
     deal: Callable[[int, int | None], G]  # a new deal: (players, seed) → engine
     outcome: Outcome  # a finished deal's (payment, won, deal score) per seat
@@ -131,6 +137,41 @@ class GameSpec(Generic[G, A, V]):
         view, legal = record_view(rec, seat, deal=self.from_record, parse=self.read_action,
                                   apply=self.play_recorded)
         return view, legal
+
+    def read(self, obj: object, seat: int | None = None) -> tuple[V, list[A]]:
+        """The VIEW and the legal actions of the decision ``obj`` poses: a record prefix
+        (``"format"``: the game's record format), a VIEW as the engine sends it, or a
+        typed position (:func:`advisor.games.holding.shape_of`). The legal actions are the
+        engine's (``legal_of``). With ``seat``, the decision must be that seat's; a VIEW
+        that is not its seat's decision is a :class:`~advisor.errors.PositionError`
+        naming the field."""
+        if not isinstance(obj, dict):
+            raise PositionError("expected a JSON object: a VIEW, a position or a record "
+                                "prefix", field="$")
+        shape = shape_of(obj)
+        if shape == "record":
+            if obj["format"] != self.record_format:
+                raise PositionError(f"format: expected '{self.record_format}', not "
+                                    f"{obj['format']!r}", field="format")
+            return self.view_at(obj, seat)
+        view = self.read_view(obj) if shape == "view" else self.view_of_position(obj)
+        if view.to_act != view.seat:
+            raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat "
+                                f"{view.seat}'s", field="to_act")
+        if seat is not None and seat != view.seat:
+            raise PositionError(f"seat: the VIEW is seat {view.seat}'s, not seat {seat}'s",
+                                field="seat")
+        legal = self.legal_of(view)
+        if not legal:
+            raise PositionError("phase: the VIEW has no decision pending", field="phase")
+        return view, legal
+
+    def advice(self, obj: object, ctx: Context | None = None) -> Advice:
+        """The game's advice on what a user holds (:meth:`read`, with the context's
+        ``seat``), within the context's budget and seed."""
+        ctx = ctx or Context(self.default_budget_ms)
+        view, legal = self.read(obj, ctx.seat)
+        return self.advise(view, legal, budget_ms=ctx.budget_ms, seed=ctx.seed)
 
     def play(self, game: G, bots: Sequence[Bot]) -> tuple[int, int]:
         """Play one deal to its end between ``bots`` (the bot at seat s plays seat s), each

@@ -19,6 +19,9 @@ class View(Protocol):
     @property
     def seat(self) -> int: ...
 
+    @property
+    def to_act(self) -> int: ...
+
     def to_json(self) -> dict[str, Any]: ...
 
 

@@ -47,7 +47,6 @@ from typing import Any
 
 from advisor.games import advice as games_advice
 from advisor.games import answer as common
-from advisor.games.holding import Holding
 from advisor.khanhoo.bots import SeatCards, partners, without
 from advisor.khanhoo.cards import (
     CARDS,
@@ -59,10 +58,9 @@ from advisor.khanhoo.cards import (
     format_cards,
     plus,
 )
-from advisor.khanhoo.game import RECORD_FORMAT, Action, legal_of
+from advisor.khanhoo.game import Action
 from advisor.khanhoo.melds import distance, solver, useful_cards
-from advisor.khanhoo.position import meld_of, view_of_position
-from advisor.khanhoo.record import game_from_record
+from advisor.khanhoo.position import meld_of
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE, settlement
 from advisor.khanhoo.value import Situation, estimate
@@ -699,44 +697,13 @@ def _option(a: Action, j: Judged, table: Race, lead: int | None, what: str) -> O
     return Option(a, p, points, j.distance, j.acceptance, j.method, what, state)
 
 
-# --- inputs: what a user holds -----------------------------------------------------------------
-
-HOLDING: Holding[View, Action] = Holding(RECORD_FORMAT, game_from_record, Action.from_json,
-                                         View.from_json, view_of_position, legal_of)
-"""What a user holds, read once (:mod:`advisor.games.holding`): a record prefix
-(``"format": "khanhoo-record/1"``), the VIEW the engine sends, or a typed position
-(:func:`advisor.khanhoo.position.view_of_position`)."""
-
-
-def advice_request(obj: object, seat: int | None = None) -> tuple[View, list[Action]]:
-    """The VIEW and the legal actions (from the engine) of what a user holds."""
-    return HOLDING.read(obj, seat)
-
-
-def advise_record(rec: object, budget: Budget | None = None) -> Advice:
-    """Advice for the decision pending at the end of a record prefix (the pending seat's
-    view only is used)."""
-    return advise_json(rec, budget)
-
-
-def advise_json(obj: object, budget: Budget | None = None) -> Advice:
-    """:func:`advise` on what a user holds: a VIEW, a position or a record prefix."""
-    view, legal = advice_request(obj)
-    return advise(view, legal, budget)
-
-
-# --- as a bot ------------------------------------------------------------------------------------
 
 __all__ = [
-    "HOLDING",
     "METHODS",
     "Advice",
     "Budget",
     "Option",
-    "advice_request",
     "advise",
-    "advise_json",
-    "advise_record",
     "claim_danger",
     "first_chance",
     "opponent_hazard",

@@ -8,13 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.games.faces import Faces, Field, Table, Verb
+from advisor.games.advice import Advice
+from advisor.games.faces import Context, Faces, Field, Table, Verb
 from advisor.games.spec import GameSpec
-from advisor.khanhoo.advice import MAX_BUDGET_MS, Advice, Budget, advise, advise_json
+from advisor.khanhoo.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.bots import GreedyBot
-from advisor.khanhoo.game import MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, RECORD_FORMAT, Action, Game
-from advisor.khanhoo.position import Position, position_from_fields
+from advisor.khanhoo.game import (
+    MAX_PLAYERS,
+    MAX_TURNS,
+    MIN_PLAYERS,
+    RECORD_FORMAT,
+    Action,
+    Game,
+    legal_of,
+)
+from advisor.khanhoo.position import Position, position_from_fields, view_of_position
 from advisor.khanhoo.record import game_from_record
 from advisor.khanhoo.rules import OPTION_HELP
 from advisor.khanhoo.scoring import score
@@ -59,16 +68,16 @@ ADVICE_FIELDS: tuple[Field, ...] = (
 )
 
 
-def _score(obj: object) -> Any:
+def _score(obj: object, ctx: Context) -> Any:
     return score(Position.from_json(obj))
 
 
-def _analyze(obj: object) -> Any:
+def _analyze(obj: object, ctx: Context) -> Any:
     return analyze(Position.from_json(obj))
 
 
-def _advise(obj: object, budget_ms: float, seed: int) -> Advice:
-    return advise_json(obj, Budget(ms=budget_ms, seed=seed))
+def _advise(obj: object, ctx: Context) -> Advice:
+    return GAME.advice(obj, ctx)
 
 
 SCORE = Verb(
@@ -137,7 +146,8 @@ TABLES = (
 
 GAME: GameSpec[Game, Action, View] = GameSpec(
     "khanhoo", "Khanhoo", (MIN_PLAYERS, MAX_PLAYERS), RECORD_FORMAT,
-    read_action=Action.from_json, read_view=View.from_json, from_record=game_from_record,
+    read_action=Action.from_json, read_view=View.from_json, view_of_position=view_of_position,
+    legal_of=legal_of, from_record=game_from_record,
     deal=lambda players, seed: Game.from_deal(players, seed), outcome=outcome,
     bot_rules=lambda g: g.rules.to_json(),
     greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=Budget().ms,

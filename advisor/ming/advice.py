@@ -44,9 +44,8 @@ from typing import Any
 from advisor.errors import PositionError
 from advisor.games import advice as games_advice
 from advisor.games.answer import Answer, Judged, Work
-from advisor.games.holding import Holding
 from advisor.ming.cards import FULL, cards_of, format_cards
-from advisor.ming.game import RECORD_FORMAT, Action, legal_of, settlement
+from advisor.ming.game import Action, settlement
 from advisor.ming.plays import (
     KINDS,
     LEOPARD_9,
@@ -54,8 +53,6 @@ from advisor.ming.plays import (
     read_lead,
     reading,
 )
-from advisor.ming.position import view_of_position
-from advisor.ming.record import game_from_record
 from advisor.ming.solve import (
     DuelSolver,
     Move,
@@ -462,27 +459,6 @@ def _explain(o: Option, method: str, worlds: int, possible: int) -> str:
     return f"{o.what}: expected settlement {sign} for the deal, {how}"
 
 
-# --- inputs: what a user holds -----------------------------------------------------------
 
-HOLDING: Holding[View, Action] = Holding(RECORD_FORMAT, game_from_record, Action.from_json,
-                                         check_view, view_of_position, legal_of)
-"""What a user holds, read once (:mod:`advisor.games.holding`): a record prefix
-(``"format": "ming-record/1"``), the VIEW the engine sends, or a typed position
-(:func:`advisor.ming.position.view_of_position`)."""
-
-
-def advice_request(obj: object, seat: int | None = None) -> tuple[View, list[Action]]:
-    """The VIEW and the legal actions (from the engine) of what a user holds."""
-    return HOLDING.read(obj, seat)
-
-
-def advise_json(obj: object, budget: Budget) -> Advice:
-    """Advice for what a user holds: a VIEW, a position or a ``ming-record/1`` prefix (the
-    seat to act where it stops)."""
-    view, legal = advice_request(obj)
-    return advise(view, legal, budget=budget)
-
-
-__all__ = ["HOLDING", "MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Option", "Situation",
-           "advice_request", "advise", "advise_json", "advise_situation", "greedy_move",
-           "playout"]
+__all__ = ["MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Option", "Situation", "advise",
+           "advise_situation", "greedy_move", "playout"]

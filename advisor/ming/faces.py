@@ -2,7 +2,7 @@
 (who wins a trick) and ``advice`` (the command ``advise``) — and its ``simulate``. The
 command line and the service are made from :data:`GAME`.
 
->>> TRICK.answer({"plays": [["7c", "3s", "3m"], "9c 1s 1m"]}).to_json()
+>>> TRICK.answer({"plays": [["7c", "3s", "3m"], "9c 1s 1m"]}, Context()).to_json()
 {'winner': 1, 'cards': 6, 'bonus': 5}
 """
 
@@ -11,13 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.errors import PositionError
-from advisor.games.faces import Faces, Field, Verb
+from advisor.games.advice import Advice
+from advisor.games.faces import Context, Faces, Field, Verb
 from advisor.games.spec import GameSpec
-from advisor.ming.advice import MAX_BUDGET_MS, Advice, Budget, advise, advise_json
+from advisor.ming.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.ming.bots import GreedyBot
 from advisor.ming.cards import FULL
-from advisor.ming.game import RECORD_FORMAT, Action, Game
+from advisor.ming.game import RECORD_FORMAT, Action, Game, legal_of
 from advisor.ming.plays import DECLARATIONS, TrickResult, trick
+from advisor.ming.position import view_of_position
 from advisor.ming.record import game_from_record
 from advisor.ming.simulate import outcome, start
 from advisor.ming.text import (
@@ -28,7 +30,7 @@ from advisor.ming.text import (
     trick_text,
     view_text,
 )
-from advisor.ming.view import View
+from advisor.ming.view import View, check_view
 
 TRICK_FIELDS: tuple[Field, ...] = (
     Field("plays", "The plays in order, the lead first: one argument per play, e.g. "
@@ -56,7 +58,7 @@ ADVICE_FIELDS: tuple[Field, ...] = (
 )
 
 
-def _trick(obj: object) -> TrickResult:
+def _trick(obj: object, ctx: Context) -> TrickResult:
     if not isinstance(obj, dict):
         raise PositionError("a trick must be a JSON object with its plays", field="$")
     unknown = sorted(set(obj) - {"plays", "leopard9"})
@@ -69,7 +71,7 @@ def _trick(obj: object) -> TrickResult:
     return trick(plays, obj.get("leopard9"))
 
 
-def _advise(obj: object, budget_ms: float, seed: int) -> Advice:
+def _advise(obj: object, ctx: Context) -> Advice:
     if isinstance(obj, dict) and isinstance(obj.get("scores"), str):
         text = obj["scores"]
         try:
@@ -77,7 +79,7 @@ def _advise(obj: object, budget_ms: float, seed: int) -> Advice:
         except ValueError:
             raise PositionError(f"scores: '{text}' is not numbers separated by commas",
                                 field="scores", token=text) from None
-    return advise_json(obj, Budget(ms=budget_ms, seed=seed))
+    return GAME.advice(obj, ctx)
 
 
 def _trick_text(result: Any, st: Any) -> str:
@@ -121,7 +123,8 @@ def audit(game: Game) -> None:
 
 GAME: GameSpec[Game, Action, View] = GameSpec(
     "ming", "Ming Kanhu", (2, 3), RECORD_FORMAT,
-    read_action=Action.from_json, read_view=View.from_json, from_record=game_from_record,
+    read_action=Action.from_json, read_view=check_view, view_of_position=view_of_position,
+    legal_of=legal_of, from_record=game_from_record,
     deal=lambda players, seed: Game.from_deal(players, seed), outcome=outcome,
     bot_rules=lambda g: {"players": g.players},
     greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=Budget().ms,

@@ -45,7 +45,6 @@ from typing import Any
 
 from advisor.games import advice as games_advice
 from advisor.games.answer import Answer, Judged, Work, ranked, standard_error
-from advisor.games.holding import Holding
 from advisor.qing.bots import NEIGHBOURS, discard_key, partners, take_value
 from advisor.qing.cards import (
     CARDS,
@@ -59,12 +58,9 @@ from advisor.qing.cards import (
     plus,
 )
 from advisor.qing.game import (
-    RECORD_FORMAT,
     Action,
-    legal_of,
 )
-from advisor.qing.position import meld_of, view_of_position
-from advisor.qing.record import game_from_record
+from advisor.qing.position import meld_of
 from advisor.qing.scoring import settlement
 from advisor.qing.solver import HAND_SIZE, Solver, solver
 from advisor.qing.view import View
@@ -414,31 +410,5 @@ def _follow(view: View, a: Action) -> Card:
                key=lambda c: discard_key(view, hand, eye, target, own, c))
 
 
-# --- inputs: what a user holds -----------------------------------------------------------------
 
-HOLDING: Holding[View, Action] = Holding(RECORD_FORMAT, game_from_record, Action.from_json,
-                                         View.from_json, view_of_position, legal_of)
-"""What a user holds, read once (:mod:`advisor.games.holding`): a record prefix
-(``"format": "qing-record/1"``), the VIEW the engine sends, or a typed position
-(:func:`advisor.qing.position.view_of_position`)."""
-
-
-def advice_request(obj: object, seat: int | None = None) -> tuple[View, list[Action]]:
-    """The VIEW and the legal actions (from the engine) of what a user holds."""
-    return HOLDING.read(obj, seat)
-
-
-def advise_json(obj: object, budget_ms: float | None = None, seed: int | None = None) -> Advice:
-    """:func:`advise` on what a user holds: a VIEW, a position or a record prefix."""
-    view, legal = advice_request(obj)
-    return advise(view, legal, budget_ms=budget_ms, seed=seed)
-
-
-def advise_record(rec: object, budget: Budget | None = None) -> Advice:
-    """Advice for the decision pending at the end of a record prefix."""
-    view, legal = advice_request(rec)
-    return advise(view, legal, budget)
-
-
-__all__ = ["HOLDING", "MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Option",
-           "advice_request", "advise", "advise_json", "advise_record"]
+__all__ = ["MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Option", "advise"]

@@ -3,7 +3,7 @@ fields, and its ``simulate`` command — from which the command line (``advisor 
 and the service (``POST /v1/qing/…``) are generated.
 
 >>> GAME.faces.verb("score").answer({"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 1c",
-...                                  "extras_replace": True}).to_json()["win"]
+...                                  "extras_replace": True}, Context()).to_json()["win"]
 True
 """
 
@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.games.faces import Faces, Field, Table, Verb
+from advisor.games.faces import Context, Faces, Field, Table, Verb
 from advisor.games.spec import GameSpec
-from advisor.qing.advice import MAX_BUDGET_MS, Budget, advise, advise_json
+from advisor.qing.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.qing.analysis import Analysis, analyze
 from advisor.qing.bots import GreedyBot
 from advisor.qing.cards import PACK
-from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT, Action, Game
-from advisor.qing.position import Position
+from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT, Action, Game, legal_of
+from advisor.qing.position import Position, view_of_position
 from advisor.qing.record import game_from_record
 from advisor.qing.rules import EYE6, OPTION_HELP
 from advisor.qing.scoring import ScoreResult, score
@@ -51,19 +51,19 @@ STOCK = Field("stock_left", "Cards left in the stock (by default, all the cards 
 POSITION_FIELDS = (HAND, MELDS, SEEN, EYE6_FIELD, EXTRAS)
 
 
-def score_answer(obj: Any) -> ScoreResult:
+def score_answer(obj: Any, ctx: Context) -> ScoreResult:
     """``score``: does the hand (15 cards with the exposed groups) win, and how."""
     return score(Position.from_json(obj))
 
 
-def analyze_answer(obj: Any) -> Analysis:
+def analyze_answer(obj: Any, ctx: Context) -> Analysis:
     """``analyze``: distance and waits (14 cards) or the discards (15)."""
     return analyze(Position.from_json(obj))
 
 
-def advice_answer(obj: Any, budget_ms: float, seed: int) -> Any:
+def advice_answer(obj: Any, ctx: Context) -> Any:
     """``advice``: a position (with ``offer``, ``players``) or a record prefix."""
-    return advise_json(obj, budget_ms=budget_ms, seed=seed)
+    return GAME.advice(obj, ctx)
 
 
 WIN_EXAMPLE = "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 1c"
@@ -87,6 +87,8 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     record_format=RECORD_FORMAT,
     read_action=Action.from_json,
     read_view=View.from_json,
+    view_of_position=view_of_position,
+    legal_of=legal_of,
     from_record=game_from_record,
     deal=lambda players, seed: Game.from_deal(players, seed),
     outcome=outcome, bot_rules=lambda g: g.rules.to_json(),

@@ -18,7 +18,7 @@ from flask import Flask
 from advisor.cli import main
 from advisor.cli.generated import game_group
 from advisor.errors import AdvisorError, CardError
-from advisor.games.faces import Faces, Field, Verb, object_from_flags
+from advisor.games.faces import Context, Faces, Field, Verb, object_from_flags
 from advisor.games.spec import AnySpec, GameSpec
 from advisor.registry import GAMES
 from advisor.text import Style
@@ -34,14 +34,14 @@ class Echo:
         return self.obj
 
 
-def _echo(obj: dict[str, Any]) -> Echo:
+def _echo(obj: dict[str, Any], ctx: Context) -> Echo:
     if obj.get("hand") == "bad":
         raise CardError("hand: 'bad' is not a card", field="hand", token="bad")
     return Echo(obj)
 
 
-def _advise(obj: dict[str, Any], budget_ms: float, seed: int) -> Echo:
-    return Echo({"obj": obj, "budget_ms": budget_ms, "seed": seed})
+def _advise(obj: dict[str, Any], ctx: Context) -> Echo:
+    return Echo({"obj": obj, "budget_ms": ctx.budget_ms, "seed": ctx.seed})
 
 
 def _text(result: Echo, st: Style) -> str:
@@ -88,6 +88,7 @@ class ToySpec(GameSpec[Any, Any, Any]):
 
 TOY = ToySpec(
     "toy", "Toy", (2, 6), "toy-record/1", read_action=_none, read_view=_none,
+    view_of_position=_none, legal_of=_none,
     from_record=_none, deal=_none, outcome=_none, bot_rules=_none, greedy=_none,
     advise=_none, default_budget_ms=50, max_budget_ms=1000, simulation=_none, audit=_none,
     seat_specs="greedy, random",

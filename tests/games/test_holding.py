@@ -21,7 +21,8 @@ from advisor import registry
 from advisor.chan import advice as chan_advice
 from advisor.chan import game as chan_game
 from advisor.cli import main
-from advisor.games.holding import Holding, shape_of
+from advisor.games.holding import shape_of
+from advisor.games.spec import AnySpec
 from advisor.khanhoo import advice as khanhoo_advice
 from advisor.khanhoo import game as khanhoo_game
 from advisor.ming import advice as ming_advice
@@ -36,7 +37,7 @@ class Case:
     VIEW, an advice on a held object, and the typed position of a deal's first decision."""
 
     deal: Callable[[int], Any]
-    holding: Holding[Any, Any]
+    spec: AnySpec
     legal_of: Callable[[Any], list[Any]]
     advise: Callable[[object], Any]
     position: Callable[[Any], dict[str, Any]]
@@ -47,22 +48,27 @@ def _codes(cards: Any) -> str:
 
 
 CASES = {
-    "chan": Case(lambda s: chan_game.Game.from_deal(seed=s), chan_advice.HOLDING,
-                 chan_game.legal_of, lambda obj: chan_advice.advise(obj, budget_ms=20),
+    "chan": Case(lambda s: chan_game.Game.from_deal(seed=s), registry.game("chan"),
+                 chan_game.legal_of,
+                 lambda obj: chan_advice.advise(registry.game("chan").read(obj)[0],
+                                                budget_ms=20),
                  lambda g: {"hand": _codes(g.view(g.dealer).hand)}),
     "khanhoo": Case(lambda s: khanhoo_game.Game.from_deal(players=3, seed=s),
-                    khanhoo_advice.HOLDING, khanhoo_game.legal_of,
-                    lambda obj: khanhoo_advice.advise_json(
-                        obj, khanhoo_advice.Budget(ms=20, rollouts=0)),
+                    registry.game("khanhoo"), khanhoo_game.legal_of,
+                    lambda obj: khanhoo_advice.advise(
+                        *registry.game("khanhoo").read(obj),
+                        khanhoo_advice.Budget(ms=20, rollouts=0)),
                     lambda g: {"hand": _codes(g.view(g.leader).hand), "players": 3}),
-    "ming": Case(lambda s: ming_game.Game.from_deal(2, seed=s), ming_advice.HOLDING,
+    "ming": Case(lambda s: ming_game.Game.from_deal(2, seed=s), registry.game("ming"),
                  ming_game.legal_of,
-                 lambda obj: ming_advice.advise_json(obj, ming_advice.Budget(ms=20)),
+                 lambda obj: ming_advice.advise(*registry.game("ming").read(obj),
+                                                budget=ming_advice.Budget(ms=20)),
                  lambda g: {"hand": " ".join(g.view(g.eldest).to_json()["hand"]),
                             "players": 2}),
-    "qing": Case(lambda s: qing_game.Game.from_deal(4, seed=s), qing_advice.HOLDING,
+    "qing": Case(lambda s: qing_game.Game.from_deal(4, seed=s), registry.game("qing"),
                  qing_game.legal_of,
-                 lambda obj: qing_advice.advise_json(obj, budget_ms=20, seed=1),
+                 lambda obj: qing_advice.advise(*registry.game("qing").read(obj), budget_ms=20,
+                                                seed=1),
                  lambda g: {"hand": " ".join(g.view(g.dealer).to_json()["hand"]),
                             "players": 4}),
 }
@@ -141,7 +147,7 @@ def test_a_view_that_cannot_be_is_refused_naming_the_field(name: str) -> None:
 
     for view, fields in _tampered(name):
         with pytest.raises(AdvisorError) as err:
-            CASES[name].holding.read(view)
+            CASES[name].spec.read(view)
         assert err.value.field in fields, (view, err.value.message)
 
 

@@ -9,12 +9,10 @@ from hypothesis import strategies as st
 
 from advisor.errors import DuplicateCardError, PositionError
 from advisor.khanhoo.advice import (
+    Advice,
     Budget,
     Race,
-    advice_request,
     advise,
-    advise_json,
-    advise_record,
     first_chance,
     opponent_hazard,
     time_to_go_out,
@@ -27,18 +25,23 @@ WAITING = "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"
 FAST = Budget(ms=2000, rollouts=2)
 
 
+def advise_held(obj: object, budget: Budget | None = None) -> Advice:
+    """The advice on what a user holds: read by the game's spec, advised by the game."""
+    return advise(*KHANHOO.read(obj), budget)
+
+
 def test_going_out_comes_first_with_its_exact_points() -> None:
-    adv = advise_json({"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h 4c"}, FAST)
+    adv = advise_held({"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h 4c"}, FAST)
     best = adv.first
     assert best.action == Action("out", best.action.card) and best.p_first == 1.0
     assert best.certain and best.points == 34 and best.method == "exact"
     assert "34 points now" in best.explanation
-    assert {o.action for o in adv.options} == set(advice_request(
+    assert {o.action for o in adv.options} == set(KHANHOO.read(
         {"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h 4c"})[1])
 
 
 def test_a_claim_that_completes_the_hand_goes_out_at_once() -> None:
-    adv = advise_json({"hand": WAITING, "offer": "2c", "from": "left"}, FAST)
+    adv = advise_held({"hand": WAITING, "offer": "2c", "from": "left"}, FAST)
     assert adv.phase == "claim" and adv.best.do == "take"
     # the race counts it done, 17 points; a better claim may still win the card (K5)
     assert adv.first.race_first == 1.0 and adv.first.race_points == 17
@@ -47,7 +50,7 @@ def test_a_claim_that_completes_the_hand_goes_out_at_once() -> None:
 
 
 def test_near_going_out_the_points_are_exact() -> None:
-    adv = advise_json({"hand": WAITING + " 5c"}, FAST)
+    adv = advise_held({"hand": WAITING + " 5c"}, FAST)
     keep_wait = next(o for o in adv.options if o.action == Action("discard", _c("5c")))
     assert keep_wait.distance == 1 and keep_wait.method == "tree"
     # waiting on 2c (Triplet 2h 2c 2d: 17 points) or the Joker (also 17)
@@ -78,7 +81,7 @@ def test_every_legal_action_once_even_when_the_budget_is_spent() -> None:
 def test_advice_on_a_record_prefix_uses_the_pending_seat() -> None:
     g = Game.from_deal(3, seed=2)
     g.act(g.leader, next(a for a in g.legal_actions() if a.do == "discard"))
-    adv = advise_record(g.to_record(), FAST)
+    adv = advise_held(g.to_record(), FAST)
     assert g.pending is not None and adv.seat == g.pending.seat
     assert {o.action for o in adv.options} == set(g.legal_actions())
 
@@ -96,7 +99,7 @@ def test_advice_on_a_record_prefix_uses_the_pending_seat() -> None:
 ])
 def test_advice_requests_are_checked(obj: object, field: str) -> None:
     with pytest.raises(PositionError) as err:
-        advice_request(obj)
+        KHANHOO.read(obj)
     assert err.value.field == field
 
 
@@ -106,20 +109,20 @@ def test_advice_requests_are_checked(obj: object, field: str) -> None:
 ])
 def test_an_offer_is_a_copy_the_pack_still_holds(obj: object) -> None:
     with pytest.raises(DuplicateCardError, match=r"K1") as err:
-        advice_request(obj)
+        KHANHOO.read(obj)
     assert err.value.field == "offer"
 
 
 def test_null_means_not_given_in_an_advice_request() -> None:
     given = {"hand": WAITING, "offer": "2c", "from": None, "players": None, "turn": None}
-    assert advice_request(given) == advice_request({"hand": WAITING, "offer": "2c"})
+    assert KHANHOO.read(given) == KHANHOO.read({"hand": WAITING, "offer": "2c"})
 
 
 def test_a_finished_record_has_nothing_to_advise() -> None:
     g = Game.from_deal(2, seed=1, max_turns=1)
     g.act(g.leader, next(a for a in g.legal_actions() if a.do == "discard"))
     with pytest.raises(PositionError, match="over"):
-        advise_record(g.to_record())
+        advise_held(g.to_record())
 
 
 def test_time_to_go_out_and_the_race() -> None:

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advisor.khanhoo.advice import CERTAIN, Advice, Budget, advise, advise_json
+from advisor.khanhoo.advice import CERTAIN, Advice, Budget, advise
 from advisor.khanhoo.bots import GreedyBot
 from advisor.khanhoo.cards import cards_of, format_cards
+from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Game
 from advisor.khanhoo.value import (
     ACTIONS,
@@ -27,6 +28,11 @@ from advisor.khanhoo.value import (
 from tests.khanhoo.strategies import dense_hands
 
 QUICK = Budget(ms=50, rollouts=1)
+
+
+def advise_held(obj: object, budget: Budget) -> Advice:
+    """The advice on what a user holds: read by the game's spec, advised by the game."""
+    return advise(*KHANHOO.read(obj), budget)
 
 
 def test_the_shipped_models_match_the_code() -> None:
@@ -72,7 +78,7 @@ def test_an_uncertain_chance_is_strictly_inside(do: str, distance: int | None) -
 
 
 def test_going_out_now_is_certain() -> None:
-    adv = advise_json({"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h 4c"}, QUICK)
+    adv = advise_held({"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h 4c"}, QUICK)
     outs = [o for o in adv.options if o.action.do == "out"]
     assert outs and all(o.certain and o.p_first == 1.0 and o.p_first_se == 0.0
                         for o in outs)
@@ -90,7 +96,7 @@ def test_going_out_now_is_certain() -> None:
 def test_a_claim_that_completes_the_hand_is_not_certain() -> None:
     """A take that completes the hand goes out at once — unless a bump for a combination
     scoring more wins the card (K5)."""
-    adv = advise_json({"hand": "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d",
+    adv = advise_held({"hand": "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d",
                        "offer": "2c", "from": "left"}, QUICK)
     take = adv.first
     assert take.action.do == "take" and not take.certain and take.race_first == 1.0
@@ -141,5 +147,5 @@ def test_every_stated_chance_in_a_played_deal(seed: int, moves: int, players: in
 @given(dense_hands(16))
 def test_every_stated_chance_on_a_dense_hand(hand: tuple[int, ...]) -> None:
     """Dense hands (often complete): going out is certain, nothing else."""
-    _assert_stated(advise_json({"hand": format_cards(cards_of(hand))},
+    _assert_stated(advise_held({"hand": format_cards(cards_of(hand))},
                                Budget(ms=20, rollouts=0)))

@@ -8,13 +8,18 @@ import json
 import pytest
 
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
-from advisor.ming.advice import Budget, advice_request, advise, advise_json
+from advisor.ming.advice import Advice, Budget, advise
 from advisor.ming.faces import GAME as MING
 from advisor.ming.game import Game
 from advisor.ming.solve import solve
 from tests.ming.deals import play_out
 from tests.ming.test_record import record
 from tests.ming.test_solve import endgame
+
+
+def advise_held(obj: object, budget: Budget) -> Advice:
+    """The advice on what a user holds: read by the game's spec, advised by the game."""
+    return advise(*MING.read(obj), budget=budget)
 
 
 def test_advice_ranks_every_legal_play() -> None:
@@ -65,21 +70,21 @@ def test_the_budget_is_kept() -> None:
 
 
 def test_a_position_lead() -> None:
-    view, legal = advice_request({"hand": "9c 9s 9m 1s 2s 3s 5m", "players": 2,
+    view, legal = MING.read({"hand": "9c 9s 9m 1s 2s 3s 5m", "players": 2,
                                   "seen": "4s 5s 6s 7s 8s 1m 2m 3m 4m 6m 7m 8m"})
     assert view.phase == "lead" and view.hand_sizes == (7, 7)
     assert len([a for a in legal if a.cards.bit_count() == 3]) == 3  # L9 twice, a gibbon
-    adv = advise_json({"hand": "9c 9s 9m 1s 2s 3s 5m",
+    adv = advise_held({"hand": "9c 9s 9m 1s 2s 3s 5m",
                        "seen": "4s 5s 6s 7s 8s 1m 2m 3m 4m 6m 7m 8m"}, Budget(ms=50))
     assert adv.best in legal
 
 
 def test_a_position_follow_with_a_face_down_play() -> None:
-    view, legal = advice_request({"hand": "1s 2s 3s 4s 5s 6s 7s 8s 9s", "players": 3,
+    view, legal = MING.read({"hand": "1s 2s 3s 4s 5s 6s 7s 8s 9s", "players": 3,
                                   "seat": 2, "trick": ["7c", "?"]})
     assert view.phase == "follow" and view.trick is not None and view.hand_sizes == (8, 8, 9)
     assert all(a.beats for a in legal)
-    adv = advise_json({"hand": "1s 2s 3s 4s 5s 6s 7s 8s 9s", "players": 3, "seat": 2,
+    adv = advise_held({"hand": "1s 2s 3s 4s 5s 6s 7s 8s 9s", "players": 3, "seat": 2,
                        "trick": ["7c", "?"]}, Budget(ms=30))
     assert adv.best.do == "follow"
 
@@ -94,7 +99,7 @@ def test_a_position_follow_with_a_face_down_play() -> None:
 ])
 def test_a_bad_position_names_its_field(obj, error, field) -> None:
     with pytest.raises(error) as err:
-        advise_json(obj, Budget(ms=10))
+        advise_held(obj, Budget(ms=10))
     assert err.value.field == field
 
 
@@ -102,7 +107,7 @@ def test_a_record_prefix_is_advised() -> None:
     rec = record("three-random")
     del rec["result"]
     rec["moves"] = rec["moves"][:7]
-    adv = advise_json(rec, Budget(ms=30))
+    adv = advise_held(rec, Budget(ms=30))
     view, legal = MING.view_at(rec)
     assert adv.seat == view.seat and adv.best in legal
 

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from advisor.errors import AdvisorError, PositionError
-from advisor.qing.advice import Budget, advice_request, advise, advise_json
+from advisor.games.faces import Context
+from advisor.qing.advice import Advice, Budget, advise
 from advisor.qing.faces import GAME
 from advisor.qing.game import Action, Game
 from advisor.qing.text import advice_text
@@ -23,21 +24,26 @@ REST = "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF"
 GOLDEN = Path(__file__).parent / "golden" / "records.jsonl"
 
 
+def advise_held(obj: object, budget_ms: float, seed: int) -> Advice:
+    """The advice on what a user holds: read by the game's spec, advised by the game."""
+    return advise(*GAME.read(obj), budget_ms=budget_ms, seed=seed)
+
+
 def test_winning_now_is_certain_and_first() -> None:
-    adv = advise_json({"hand": WIN}, budget_ms=20, seed=1)
+    adv = advise_held({"hand": WIN}, budget_ms=20, seed=1)
     assert adv.best == Action("win") and adv.first.p_win == 1.0 and adv.first.method == "exact"
     assert "certain" in adv.first.explanation
-    legal = advice_request({"hand": WIN})[1]
+    legal = GAME.read({"hand": WIN})[1]
     assert {o.action for o in adv.options} == set(legal)
 
 
 def test_a_win_with_the_discard_on_offer() -> None:
-    adv = advise_json({"hand": REST, "offer": "1c", "players": 3}, budget_ms=20, seed=1)
+    adv = advise_held({"hand": REST, "offer": "1c", "players": 3}, budget_ms=20, seed=1)
     assert adv.best == Action("win") and adv.phase == "offer"
 
 
 def test_sampled_chances_come_with_their_error() -> None:
-    adv = advise_json({"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 9s 5m 6m 8m RF 2s"},
+    adv = advise_held({"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 9s 5m 6m 8m RF 2s"},
                       budget_ms=150, seed=2)
     sampled = [o for o in adv.options if o.method == "playouts"]
     assert sampled and all(o.p_win is not None and 0 <= o.p_win <= 1 for o in sampled)
@@ -72,8 +78,8 @@ def test_a_record_prefix_is_advised() -> None:
     rec = copy.deepcopy(rec)
     del rec["result"]
     rec["moves"] = rec["moves"][:5]
-    adv = advise_json(rec, budget_ms=30, seed=1)
-    view, legal = advice_request(rec)
+    adv = advise_held(rec, budget_ms=30, seed=1)
+    view, legal = GAME.read(rec)
     assert adv.best in legal and adv.seat == view.seat
 
 
@@ -89,7 +95,7 @@ def test_a_record_prefix_is_advised() -> None:
 ])
 def test_bad_advice_requests_name_their_field(obj: dict[str, Any], field: str) -> None:
     with pytest.raises(AdvisorError) as err:
-        advice_request(obj)
+        GAME.read(obj)
     assert err.value.field == field
 
 
@@ -97,28 +103,28 @@ def test_the_verbs_answer_json_objects() -> None:
     faces = GAME.faces
     assert faces is not None
     score = faces.verb("score")
-    assert score.answer({"hand": WIN}).to_json()["win"] is True
+    assert score.answer({"hand": WIN}, Context()).to_json()["win"] is True
     assert score.answer({"hand": WIN.split(), "eye6": "wilkinson",
-                         "extras_replace": True}).to_json()["options"] == {
+                         "extras_replace": True}, Context()).to_json()["options"] == {
         "eye6": "wilkinson", "extras_replace": True}
     assert score.answer({"hand": "2c 3c 4c 5s 6s 7s 5m 5m 5m 1c RF WF",
-                         "melds": ["9c 1s 1m"]}).to_json()["win"] is True
-    analyze = faces.verb("analyze").answer({"hand": REST})
+                         "melds": ["9c 1s 1m"]}, Context()).to_json()["win"] is True
+    analyze = faces.verb("analyze").answer({"hand": REST}, Context())
     assert analyze.to_json()["distance"] == 1
     advice = faces.verb("advice")
-    assert advice.budget and advice.answer({"hand": WIN}, 20, 1).best == Action("win")
+    assert advice.budget and advice.answer({"hand": WIN}, Context(20, 1)).best == Action("win")
     for verb in faces.verbs:
         names = [f.name for f in verb.fields]
         assert {"hand", "melds", "seen", "eye6", "extras_replace"} <= set(names)
     with pytest.raises(PositionError):
-        score.answer({"hand": WIN, "nope": 1})
+        score.answer({"hand": WIN, "nope": 1}, Context())
 
 
 def test_a_position_view_round_trips() -> None:
     from advisor.qing.view import View
 
     for obj in ({"hand": WIN}, {"hand": REST, "offer": "3s", "players": 3, "seen": "RF"}):
-        view, _ = advice_request(obj)
+        view, _ = GAME.read(obj)
         assert View.from_json(view.to_json()) == view
         assert view.discards == tuple(() for _ in range(view.players))
 

@@ -23,8 +23,9 @@ import pytest
 from flask import Flask
 from werkzeug.test import TestResponse
 
-import service.chan
+import advisor.chan.faces
 import service.gate
+import service.generated
 from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
 from service import DEFAULTS, create_app
 from service.gate import Gate, gate_of
@@ -110,7 +111,7 @@ class HeldAdvisor:
 @pytest.fixture()
 def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldAdvisor]:
     fake = HeldAdvisor()
-    monkeypatch.setattr(service.chan, "advise", fake)
+    monkeypatch.setattr(advisor.chan.faces, "advise", fake)
     yield fake
     fake.release.set()
 
@@ -225,7 +226,7 @@ def test_the_slot_is_given_back_after_an_error(monkeypatch: pytest.MonkeyPatch) 
     def broken(view: Any, **kwargs: Any) -> Any:
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(service.chan, "advise", broken)
+    monkeypatch.setattr(advisor.chan.faces, "advise", broken)
     problem(client.post("/v1/chan/advice", json=VIEW), 500, "internal-error")
     assert gate_of(app).running == 0
 
@@ -244,7 +245,7 @@ class FakeClock:
 def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     fake = FakeClock()
     monkeypatch.setattr(service.gate, "monotonic", fake.monotonic)
-    monkeypatch.setattr(service.chan, "monotonic", fake.monotonic)
+    monkeypatch.setattr(service.generated, "monotonic", fake.monotonic)
     return fake
 
 
@@ -268,7 +269,7 @@ def test_a_batch_stops_before_the_view_that_would_pass_the_deadline(
         clock.now += 3.0  # every VIEW takes 3 s
         return advise(view, samples=2)
 
-    monkeypatch.setattr(service.chan, "advise", slow)
+    monkeypatch.setattr(advisor.chan.faces, "advise", slow)
     app = gated_app(ADVICE_DEADLINE_S=10.0)
     # With samples the first VIEW's time is unknown; then each is expected to take as
     # long as the slowest so far: 3 s at t=0, 3 and 6 fit in 10 s, the fourth would not.

@@ -24,6 +24,7 @@ from advisor.chan.scoring import score
 from advisor.khanhoo import advice as khanhoo_advice
 from advisor.khanhoo import analysis as khanhoo_analysis
 from advisor.khanhoo import scoring as khanhoo_scoring
+from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Game
 from advisor.khanhoo.position import Position as KhanhooPosition
 from service import create_app
@@ -178,10 +179,12 @@ def test_khanhoo_answer_schemas_match_the_library() -> None:
     for request in ({"hand": waiting + " 5c"},
                     {"hand": waiting, "offer": "2c", "from": "left", "players": 3},
                     {"hand": waiting, "offer": "4c", "from": "other", "players": 4}):
-        _loads(KhanhooAdviceSchema, khanhoo_advice.advise_json(request, quick).to_json())
+        _loads(KhanhooAdviceSchema,
+               khanhoo_advice.advise(*KHANHOO.read(request), quick).to_json())
     g = Game.from_deal(3, seed=5)
     g.act(g.leader, next(a for a in g.legal_actions() if a.do == "discard"))
-    _loads(KhanhooAdviceSchema, khanhoo_advice.advise_json(g.to_record(), quick).to_json())
+    _loads(KhanhooAdviceSchema,
+           khanhoo_advice.advise(*KHANHOO.read(g.to_record()), quick).to_json())
     _loads(KhanhooSettlementSchema,
            khanhoo_scoring.Settlement.of([52, 49, 47, 47], list("ABCD")).to_json())
 

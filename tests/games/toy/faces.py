@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.errors import PositionError
-from advisor.games.faces import Faces, Field, Verb
+from advisor.games.faces import Context, Faces, Field, Verb
 from advisor.games.simulate import PlayerStats, RunSummary, rotations
 from advisor.games.spec import GameSpec, Run
 from tests.games.toy.advice import Advice, advise, legal_of
@@ -31,22 +31,22 @@ class Score:
         return {"hand": list(self.hand), "score": self.score}
 
 
-def _score(obj: object) -> Score:
+def _score(obj: object, ctx: Context) -> Score:
     if not isinstance(obj, dict) or "hand" not in obj:
         raise PositionError("hand: give the hand", field="hand")
     hand = parse_cards(obj["hand"])
     return Score(hand, score(hand))
 
 
-def _advise(obj: object, budget_ms: float, seed: int) -> Advice:
-    if isinstance(obj, dict) and "format" in obj:
-        view, legal = GAME.view_at(obj)
-    else:
-        if isinstance(obj, dict) and isinstance(obj.get("sizes"), str):  # "3,3" from flags
-            obj = {**obj, "sizes": [int(x) for x in obj["sizes"].split(",") if x.isdigit()]}
-        view = View.from_json(obj)
-        legal = legal_of(view)
-    return advise(view, legal, budget_ms=budget_ms, seed=seed)
+def _view_of(obj: object) -> View:
+    """A VIEW as the flags spell it (``--sizes 3,3``) or as the engine sends it."""
+    if isinstance(obj, dict) and isinstance(obj.get("sizes"), str):  # "3,3" from flags
+        obj = {**obj, "sizes": [int(x) for x in obj["sizes"].split(",") if x.isdigit()]}
+    return View.from_json(obj)
+
+
+def _advise(obj: object, ctx: Context) -> Advice:
+    return GAME.advice(obj, ctx)
 
 
 class Summary(RunSummary):
@@ -97,7 +97,8 @@ ADVICE = Verb("advice", "Rank every legal action of the seat to act.", _advise, 
 
 GAME: GameSpec[Game, Action, View] = GameSpec(
     "toy", "Pairs", (2, 3), RECORD_FORMAT, read_action=Action.from_json,
-    read_view=View.from_json, from_record=game_from_record, deal=Game.from_deal,
+    read_view=_view_of, view_of_position=_view_of, legal_of=legal_of,
+    from_record=game_from_record, deal=Game.from_deal,
     outcome=outcome, bot_rules=lambda g: {"players": g.players},
     greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=10,
     max_budget_ms=1000, simulation=start, audit=audit,
