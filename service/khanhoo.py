@@ -1,6 +1,6 @@
-"""Khanhoo's own endpoint, ``POST /v1/khanhoo/settle``, and the schemas it has written
-for its other endpoints (``/score``, ``/analyze``, ``/advice``), which are made from
-the game's declarations (:mod:`advisor.khanhoo.faces`, :mod:`service.generated`).
+"""The schemas Khanhoo has written for its endpoints (``/score``, ``/analyze``,
+``/advice``, ``/settle``), which are made from the game's declarations
+(:mod:`advisor.khanhoo.faces`, :mod:`service.generated`), and its rules profiles.
 
 Each endpoint takes one request object or a list of them and returns exactly the
 library's JSON. The schemas (:mod:`service.khanhoo_schemas`) check the shape and the JSON
@@ -17,10 +17,9 @@ with the server's budget ``KHANHOO_ADVICE_MS`` unless the query asks for less or
 
 from __future__ import annotations
 
-from flask import Blueprint, Response
+from flask import Blueprint
 
 from advisor.khanhoo.rules import OPTION_HELP
-from advisor.khanhoo.scoring import Settlement
 from service.generated import VerbSchemas
 from service.khanhoo_schemas import (
     KhanhooAdvicePositionSchema,
@@ -35,8 +34,6 @@ from service.khanhoo_schemas import (
     KhanhooSettleSchema,
 )
 from service.meta import register_rules
-from service.openapi import document
-from service.positions import evaluate
 
 SCHEMAS = {
     "score": VerbSchemas((KhanhooPositionSchema,),
@@ -44,28 +41,11 @@ SCHEMAS = {
     "analyze": VerbSchemas((KhanhooPositionSchema,), (KhanhooAnalysisSchema,)),
     "advice": VerbSchemas((KhanhooAdvicePositionSchema, KhanhooRecordSchema),
                           (KhanhooAdviceSchema,), check=KhanhooAdviceRequestSchema),
+    "settle": VerbSchemas((KhanhooSettleSchema,), (KhanhooSettlementSchema,)),
 }
 
-# The settlement of the article, shown in the OpenAPI document (and tried by schemathesis).
-_SCORES = {"scores": [52, 49, 47, 47], "names": ["A", "B", "C", "D"]}
-
-_settle = KhanhooSettleSchema()
-
-
-@document(KhanhooSettlementSchema, body=KhanhooSettleSchema, batch="MAX_BATCH",
-          example=_SCORES)
-def settle_view() -> Response:
-    """Settle a match from the players' scores (as in Skat).
-
-    Each player pays every player above him the difference of their scores: his balance
-    is his score times the number of players less the sum of all scores.
-    """
-    return evaluate(_settle, Settlement.from_json, lambda s: s)
-
-
 def extend(bp: Blueprint) -> None:
-    """Add Khanhoo's own endpoint and its rules profiles to its made blueprint."""
-    bp.add_url_rule("/settle", view_func=settle_view, methods=["POST"])
+    """Add Khanhoo's rules profiles to its made blueprint."""
     register_rules(bp, "khanhoo", lambda: [
         {"name": "2-set", "description": "2 sets + Jokers, the 2-set table (K1)",
          "options": {name: False for name in OPTION_HELP}},

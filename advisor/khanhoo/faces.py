@@ -1,7 +1,7 @@
 """Khanhoo as the faces see it (:mod:`advisor.games.faces`): its verbs — ``score``,
-``analyze``, ``advice`` (the command ``advise``) — with their fields, and its
-``simulate`` options. The command line and the service are made from :data:`GAME`;
-``settle`` is the game's own extra (``advisor.cli.khanhoo``, ``service.khanhoo``).
+``analyze``, ``advice`` (the command ``advise``) and ``settle`` (a match's scores) —
+with their fields, and its ``simulate`` options. The command line and the service are
+made from :data:`GAME`.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from advisor.khanhoo.game import (
 from advisor.khanhoo.position import Position, position_from_fields, view_of_position
 from advisor.khanhoo.record import game_from_record
 from advisor.khanhoo.rules import OPTION_HELP
-from advisor.khanhoo.scoring import score
+from advisor.khanhoo.scoring import Settlement, score
 from advisor.khanhoo.simulate import outcome, start
 from advisor.khanhoo.text import (
     action_text,
@@ -34,6 +34,7 @@ from advisor.khanhoo.text import (
     analysis_text,
     result_text,
     score_text,
+    settlement_text,
     simulation_text,
     view_text,
 )
@@ -120,6 +121,29 @@ ADVICE = Verb(
              "from": "left", "players": 3},
     from_flags=position_from_fields)
 
+def _settle_flags(flags: dict[str, Any]) -> dict[str, Any]:
+    """The settlement request the command line spells: ``52 49 47 47 --names A,B,C,D``
+    (a score that is not a whole number is left for the library to name)."""
+    obj: dict[str, Any] = {"scores": [int(x) if x.lstrip("-").isdigit() else x
+                                      for x in flags.get("scores") or ()]}
+    if flags.get("names"):
+        obj["names"] = [n.strip() for n in flags["names"].split(",")]
+    return obj
+
+
+SETTLE = Verb(
+    "settle",
+    "Settle a match from the players' scores (as in Skat).\n\n"
+    "Each player pays every player above him the difference of their scores: his balance "
+    "is his score times the number of players less the sum of all scores.",
+    lambda obj, ctx: Settlement.from_json(obj), settlement_text,
+    (Field("scores", "The players' scores", kind="arguments", metavar="SCORES"),
+     Field("names", "The players' names, in the order of SCORES", metavar="A,B,…")),
+    examples=("52 49 47 47 --names A,B,C,D",
+              "echo '{\"scores\": [52, 49, 47, 47]}' | advisor khanhoo settle --file - --json"),
+    example={"scores": [52, 49, 47, 47], "names": ["A", "B", "C", "D"]},
+    what="match", from_flags=_settle_flags)
+
 SIMULATE_FIELDS: tuple[Field, ...] = (
     Field("variation", "The 3-set variation (K9): 3 sets + 2 Jokers", kind="flag"),
     Field("orphan", "Four players: one of them is orphan (K7)", kind="flag"),
@@ -152,8 +176,9 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     bot_rules=lambda g: g.rules.to_json(),
     greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=Budget().ms,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, tables=TABLES,
-    faces=Faces((SCORE, ANALYZE, ADVICE), SIMULATE_FIELDS, "greedy,random,random", simulation_text,
-          view_text=view_text, action_text=action_text, result_text=result_text))
+    faces=Faces((SCORE, ANALYZE, ADVICE, SETTLE), SIMULATE_FIELDS, "greedy,random,random",
+                simulation_text,
+                view_text=view_text, action_text=action_text, result_text=result_text))
 
 __all__ = ["GAME"]
 
