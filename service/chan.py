@@ -15,16 +15,14 @@ from marshmallow import RAISE, Schema, fields, validate
 
 from advisor.chan.position import TYPED_SOURCES
 from advisor.chan.profiles import PROFILES
+from service.fields import Cards, StrictBoolean, StrictInteger
 from service.generated import RecordPrefixSchema, VerbSchemas
 from service.meta import register_rules
 from service.schemas import (
     AdviceSchema,
     AnalysisSchema,
-    Cards,
     NoWinScoreSchema,
     PositionSchema,
-    StrictBoolean,
-    StrictInteger,
     ViewSchema,
     WinScoreSchema,
 )

@@ -18,19 +18,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from time import monotonic
-from typing import Any, ClassVar
+from typing import Any
 
 from flask import Blueprint, Response, current_app
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, fields, validate
 
 from advisor.games.faces import Context, Field, Verb
 from advisor.games.holding import shape_of
 from advisor.games.spec import AnySpec
+from service.fields import Cards, Numbers, StrictBoolean, StrictInteger
 from service.gate import ticket
 from service.meta import register_rules
 from service.openapi import document
 from service.positions import AdviceQuery, evaluate
-from service.schemas import Cards, StrictBoolean, StrictInteger
 
 
 def _field(f: Field) -> fields.Field[Any]:
@@ -55,24 +55,6 @@ def _field(f: Field) -> fields.Field[Any]:
     else:
         made = Cards(required=f.required, metadata=meta)
     return made
-
-
-class Numbers(fields.Raw):
-    """Integers: a JSON list of them, or a string of them (``"3,5"``) as a command line
-    spells them; the library reads either."""
-
-    message = "Not a list of integers or a string of them."
-    json_schema: ClassVar[dict[str, Any]] = {
-        "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "integer"}}]}
-
-    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
-                     **kwargs: Any) -> str | list[int]:
-        if isinstance(value, str):
-            return value
-        if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool)
-                                           for v in value):
-            return value
-        raise ValidationError(self.message)
 
 
 def _title(name: str) -> str:

@@ -32,7 +32,8 @@ from advisor.khanhoo.game import DOS, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, RECOR
 from advisor.khanhoo.rules import KINDS as COMBINATIONS
 from advisor.khanhoo.rules import MAX_JOKERS, MAX_SETS, OPTION_HELP
 from advisor.khanhoo.scoring import MAX_SETTLEMENT_PLAYERS
-from service.schemas import AnswerSchema, Cards, Flags, JudgedSchema, StrictBoolean, StrictInteger
+from service.fields import Cards, Flags, StrictBoolean, StrictInteger
+from service.schemas import AnswerSchema, JudgedSchema
 
 CARD = r"(?:[A2-9][hcd]|[JQK]s|Jk)"
 """A card code as the library writes it (K1): ``Ah`` … ``9d``, ``Js Qs Ks``, ``Jk``."""

@@ -29,8 +29,9 @@ from flask import Flask
 from marshmallow import Schema, fields
 
 from advisor import __version__
+from service.fields import StrictBoolean, StrictInteger
 from service.problems import PROBLEM_JSON
-from service.schemas import ProblemSchema, StrictBoolean, StrictInteger
+from service.schemas import ProblemSchema
 
 F = TypeVar("F", bound=Callable[..., Any])
 

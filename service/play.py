@@ -36,6 +36,7 @@ from advisor.chan.profiles import CONDITIONS, PROFILES
 from advisor.chan.session import Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
 from service import playstore
+from service.fields import StrictBoolean, StrictInteger
 from service.gate import ticket
 from service.generated import AdviceQuerySchema
 from service.meta import register_rules
@@ -46,8 +47,6 @@ from service.schemas import (
     ActionSchema,
     AdviceSchema,
     BonusSchema,
-    StrictBoolean,
-    StrictInteger,
     ViewSchema,
     flatten_errors,
 )

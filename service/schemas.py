@@ -21,78 +21,14 @@ OpenAPI document (:mod:`service.openapi`) is generated from every schema here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, fields, validate
 
 from advisor.chan.advice import METHODS
 from advisor.chan.game import DOS, PHASES, SOURCES
 from advisor.chan.pairing import GROUP_KINDS
-
-
-class Cards(fields.Raw):
-    """Cards as JSON: a string of cards (``"2v 2v 3s"``) or a list of strings
-    (``["2v", "2v", "3s"]``). The cards themselves are parsed by the library."""
-
-    message = "Not a string of cards or a list of card codes."
-    #: How the OpenAPI document describes the field (see :mod:`service.openapi`).
-    json_schema: ClassVar[dict[str, Any]] = {
-        "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
-
-    def _deserialize(
-        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
-    ) -> str | list[str]:
-        if isinstance(value, str):
-            return value
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            return value
-        raise ValidationError(self.message)
-
-
-class StrictBoolean(fields.Raw):
-    """JSON ``true`` or ``false`` only (marshmallow's Boolean also takes ``"yes"``, 1 …)."""
-
-    message = "Not a boolean (true or false)."
-
-    def _deserialize(
-        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
-    ) -> bool:
-        if isinstance(value, bool):
-            return value
-        raise ValidationError(self.message)
-
-
-class StrictInteger(fields.Raw):
-    """A JSON integer (not a float, a string or a boolean)."""
-
-    message = "Not an integer."
-
-    def _deserialize(
-        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
-    ) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise ValidationError(self.message)
-
-
-class Flags(fields.Raw):
-    """An object of named booleans (profile options, ``{"ga": true}``); a wrong value is
-    reported under its own name (``options.ga``)."""
-
-    message = "Not an object of booleans."
-    json_schema: ClassVar[dict[str, Any]] = {
-        "type": "object", "additionalProperties": {"type": "boolean"}}
-
-    def _deserialize(
-        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
-    ) -> dict[str, bool]:
-        if not isinstance(value, dict):
-            raise ValidationError(self.message)
-        bad = {k: ["Not a boolean (true or false)."] for k, v in value.items()
-               if not isinstance(v, bool)}
-        if bad:
-            raise ValidationError(bad)
-        return value
+from service.fields import Cards, Flags, StrictBoolean, StrictInteger
 
 
 class ContextSchema(Schema):
