@@ -3,7 +3,7 @@ request, a record prefix, a settlement) and the library's answers.
 
 As for Chắn (:mod:`service.schemas`), a request schema checks the shape and the JSON
 types only; the cards, the rules and the sizes are the library's to check
-(``Position.from_json``, ``advice_request``, ``Settlement.from_json`` in
+(``Position.from_json``, ``GAME.read``, ``Settlement.from_json`` in
 :mod:`advisor.khanhoo`), and so are the ranges that ``metadata`` shows in the OpenAPI
 document (``sets`` 2–4, ``players`` 2–5 …): their errors cite the rule (K1, K3 …).
 The answer schemas describe the library's ``to_json()`` exactly and strictly, so that a
