@@ -142,8 +142,9 @@ class AdviceQuerySchema(Schema):
     budget_ms = fields.Float(
         validate=validate.Range(min=0, min_inclusive=False),
         metadata={"exclusiveMinimum": 0,
-                  "description": "Time for the advisor per VIEW, in milliseconds (default "
-                                 "15; capped at the server's MAX_ADVICE_BUDGET_MS)."})
+                  "description": "Time for the advisor per VIEW, in milliseconds (default: "
+                                 "the game's default budget, 100 in every game; capped "
+                                 "at the server's MAX_ADVICE_BUDGET_MS)."})
     samples = fields.Integer(
         validate=validate.Range(min=1),
         metadata={"description": "A fixed number of sampled worlds instead of a time budget: "

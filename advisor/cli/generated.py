@@ -105,10 +105,12 @@ def _advice_options(info: AnySpec, verb: Verb) -> list[click.Parameter]:
     """An advice's options: its budget, its playout worlds (``samples``), its seed and
     (``records``) a record prefix with the seat whose decision it must be."""
     params: list[click.Parameter] = [
-        click.Option(["--budget-ms", "budget_ms"], type=click.FloatRange(min=1, max=60_000),
+        click.Option(["--budget-ms", "budget_ms"],
+                     type=click.FloatRange(min=1, max=info.max_budget_ms),
                      default=verb.default_budget_ms, show_default=True,
                      help="Milliseconds the advisor may spend per position."),
-        click.Option(["--budget", "budget_s"], type=click.FloatRange(min=0.001, max=60),
+        click.Option(["--budget", "budget_s"],
+                     type=click.FloatRange(min=0.001, max=info.max_budget_ms / 1000),
                      default=None, hidden=True,
                      help="The budget in seconds (before --budget-ms; kept working)."),
     ]
