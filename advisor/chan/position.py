@@ -322,15 +322,9 @@ def view_of_position(obj: object) -> View:
     >>> v.phase, v.offer.door, v.partial, v.stock_left
     ('offer', 0, True, 23)
     """
-    if not isinstance(obj, dict):
-        raise PositionError("a position must be a JSON object", field="$")
-    unknown = sorted(set(obj) - set(TYPED_FIELDS))
-    if unknown:
-        raise PositionError(f"{unknown[0]}: unknown field (known: {', '.join(TYPED_FIELDS)})",
-                            field=unknown[0])
+    json_fields(obj, TYPED_FIELDS, {"hand": "the concealed cards"})
+    assert isinstance(obj, dict)  # json_fields has checked it
     given = {k: v for k, v in obj.items() if v is not None}
-    if "hand" not in given:
-        raise PositionError("hand: missing (the concealed cards)", field="hand")
     source = given.get("from", "discard")
     if source not in TYPED_SOURCES:
         raise PositionError(f"from: one of {', '.join(TYPED_SOURCES)}, not {source!r}",

@@ -70,7 +70,7 @@ def in_field(name: str, make: Callable[[], T]) -> T:
 def json_fields(obj: object, known: Sequence[str], required: Mapping[str, str],
                 what: str = "a position") -> Callable[[str, Any], Any]:
     """Check the frame of a JSON object read by the library — an object, no unknown field,
-    the ``required`` ones present (each with what it holds, for the message) — and give
+    the ``required`` ones present and not null (each with what it holds, for the message) — and give
     ``given(name, default)``: the field's value, the default when it is missing or null.
 
     >>> given = json_fields({"hand": "2v", "seen": None}, ["hand", "seen"], {"hand": "the cards"})
@@ -88,7 +88,7 @@ def json_fields(obj: object, known: Sequence[str], required: Mapping[str, str],
         raise PositionError(f"{unknown[0]}: unknown field (known: {', '.join(known)})",
                             field=unknown[0])
     for name, holds in required.items():
-        if name not in obj:
+        if obj.get(name) is None:
             raise PositionError(f"{name}: missing ({holds})", field=name)
 
     def given(name: str, default: Any) -> Any:

@@ -15,7 +15,7 @@ from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, HandSizeError, PositionError
 from advisor.forms import split_melds
-from advisor.games.fields import CardFields, in_field
+from advisor.games.fields import CardFields, in_field, json_fields
 from advisor.qing.cards import (
     EMPTY,
     PACK,
@@ -106,23 +106,14 @@ class Position:
         """A position from its JSON object: ``hand`` (a string or a list of codes),
         ``melds`` (a list of groups), ``seen``, ``eye6``, ``extras_replace`` (or the last
         two inside ``options``)."""
-        if not isinstance(obj, dict):
-            raise PositionError("a position must be a JSON object", field="$")
-        unknown = sorted(set(obj) - set(FIELDS))
-        if unknown:
-            raise PositionError(f"{unknown[0]}: unknown field (known: {', '.join(FIELDS)})",
-                                field=unknown[0])
-        if obj.get("hand") is None:
-            raise PositionError("hand: missing (the concealed cards)", field="hand")
-        options = obj.get("options") or {}
+        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"})
+        assert isinstance(obj, dict)  # json_fields has checked it
+        options = given("options", {})
         if not isinstance(options, dict):
             raise PositionError("options: expected an object", field="options")
-        opts = {**options, **{k: obj[k] for k in OPTIONS if obj.get(k) is not None}}
-        rules = Rules.from_json(opts)
-        melds = obj.get("melds")
-        seen = obj.get("seen")
-        return cls.build(hand=obj["hand"], melds=[] if melds is None else melds,
-                         seen=[] if seen is None else seen, rules=rules)
+        opts = {**options, **{k: obj[k] for k in OPTIONS if given(k, None) is not None}}
+        return cls.build(hand=given("hand", None), melds=given("melds", []),
+                         seen=given("seen", []), rules=Rules.from_json(opts))
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object (round-trips with :meth:`from_json`)."""
