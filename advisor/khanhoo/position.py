@@ -14,7 +14,7 @@ from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, MeldError, PositionError
 from advisor.forms import split_melds
-from advisor.games.fields import CardFields, in_field, json_fields
+from advisor.games.fields import CardFields, json_fields
 from advisor.khanhoo.cards import (
     EMPTY,
     JOKER,
@@ -110,12 +110,8 @@ class Position:
                             together="the hand, melds and seen cards together")
         take = fields.take
         hand_cards = take("hand", hand)
-        if not isinstance(melds, (list, tuple)):
-            raise PositionError("melds: expected a list of combinations", field="melds")
-        laid = []
-        for i, m in enumerate(melds):
-            cards = take(f"melds[{i}]", m)
-            laid.append(in_field(f"melds[{i}]", lambda: meld_of(cards, rules)))  # noqa: B023
+        laid = fields.groups("melds", melds, lambda cards: meld_of(cards, rules),
+                             "combinations")
         seen_cards = take("seen", seen)
         if not isinstance(orphan, bool):
             raise PositionError("orphan: must be true or false", field="orphan")
@@ -130,12 +126,11 @@ class Position:
     @classmethod
     def from_json(cls, obj: object) -> Position:
         """A position from its JSON object (already decoded)."""
-        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"})
+        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"},
+                            objects=("options",))
         assert isinstance(obj, dict)  # json_fields has checked it
 
         options = given("options", {})
-        if not isinstance(options, dict):
-            raise PositionError("options: expected an object", field="options")
         return cls.build(hand=obj["hand"], melds=given("melds", []), sets=given("sets", 2),
                          jokers=given("jokers", 1), options=options, seen=given("seen", []),
                          orphan=given("orphan", False))

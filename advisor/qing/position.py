@@ -15,7 +15,7 @@ from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, HandSizeError, PositionError
 from advisor.forms import split_melds
-from advisor.games.fields import CardFields, in_field, json_fields
+from advisor.games.fields import CardFields, json_fields
 from advisor.qing.cards import (
     EMPTY,
     PACK,
@@ -84,14 +84,9 @@ class Position:
         hand_cards = fields.take("hand", hand)
         if isinstance(melds, str):
             melds = split_melds(melds)
-        if not isinstance(melds, (list, tuple)):
-            raise PositionError("melds: expected a list of groups", field="melds")
-        if all(isinstance(m, str) for m in melds):  # "2c 3c 4c; 9c 1s 1m" typed in one field
-            melds = split_melds(melds)
-        laid = []
-        for n, m in enumerate(melds):
-            cards = fields.take(f"melds[{n}]", m)
-            laid.append(in_field(f"melds[{n}]", lambda: meld_of(cards, rules)))  # noqa: B023
+        if isinstance(melds, (list, tuple)) and all(isinstance(m, str) for m in melds):
+            melds = split_melds(melds)  # "2c 3c 4c; 9c 1s 1m" typed in one field
+        laid = fields.groups("melds", melds, lambda cards: meld_of(cards, rules), "groups")
         seen_cards = fields.take("seen", seen)
         meld_counts = counts_of(c for g in laid for c in g.cards)
         pos = cls(rules, counts_of(hand_cards), tuple(laid), counts_of(seen_cards), meld_counts)
@@ -106,11 +101,10 @@ class Position:
         """A position from its JSON object: ``hand`` (a string or a list of codes),
         ``melds`` (a list of groups), ``seen``, ``eye6``, ``extras_replace`` (or the last
         two inside ``options``)."""
-        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"})
+        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"},
+                            objects=("options",))
         assert isinstance(obj, dict)  # json_fields has checked it
         options = given("options", {})
-        if not isinstance(options, dict):
-            raise PositionError("options: expected an object", field="options")
         opts = {**options, **{k: obj[k] for k in OPTIONS if given(k, None) is not None}}
         return cls.build(hand=given("hand", None), melds=given("melds", []),
                          seen=given("seen", []), rules=Rules.from_json(opts))
