@@ -9,18 +9,16 @@ validated in one place, for the CLI's flags and files and the service's requests
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, MeldError, PositionError
 from advisor.forms import split_melds
 from advisor.games.fields import CardFields, json_fields
+from advisor.games.position import CountedPosition
 from advisor.khanhoo.cards import (
-    EMPTY,
     JOKER,
     Card,
-    Counts,
-    add,
     cards_of,
     counts_of,
     format_cards,
@@ -56,19 +54,11 @@ def meld_of(cards: Sequence[Card], rules: Rules) -> Combination:
 
 
 @dataclass(frozen=True)
-class Position:
-    """Concealed hand, laid melds (combinations taken from discards, K5) and the rules."""
+class Position(CountedPosition[Rules, Combination]):
+    """Concealed hand, laid melds (combinations taken from discards, K5), the cards seen
+    and the rules; whether the seat is the orphan (K7)."""
 
-    rules: Rules
-    hand: Counts
-    melds: tuple[Combination, ...] = ()
-    seen: Counts = EMPTY
     orphan: bool = False
-    meld_counts: Counts = field(default=EMPTY, repr=False)
-
-    @property
-    def hand_size(self) -> int:
-        return sum(self.hand)
 
     @property
     def meld_size(self) -> int:
@@ -88,11 +78,6 @@ class Position:
     def concealed_target(self) -> int:
         """Concealed cards the seat goes out with (the target less its melds)."""
         return self.target - self.meld_size
-
-    @property
-    def own(self) -> Counts:
-        """Every card the seat holds or has laid."""
-        return add(self.hand, self.meld_counts)
 
     @property
     def meld_points(self) -> int:
@@ -115,8 +100,8 @@ class Position:
         seen_cards = take("seen", seen)
         if not isinstance(orphan, bool):
             raise PositionError("orphan: must be true or false", field="orphan")
-        pos = cls(rules, counts_of(hand_cards), tuple(laid), counts_of(seen_cards), orphan,
-                  counts_of(c for m in laid for c in m.cards))
+        pos = cls(rules, counts_of(hand_cards), tuple(laid), counts_of(seen_cards),
+                  counts_of(c for m in laid for c in m.cards), orphan)
         if pos.total > pos.target + 1:
             raise PositionError(
                 f"hand: {pos.hand_size} cards in hand and {pos.meld_size} in melds make "

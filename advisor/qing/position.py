@@ -10,18 +10,17 @@ one place, for the command line's flags and files and the service's requests.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, HandSizeError, PositionError
 from advisor.forms import split_melds
 from advisor.games.fields import CardFields, json_fields
+from advisor.games.position import CountedPosition
 from advisor.qing.cards import (
-    EMPTY,
     PACK,
     Card,
     Counts,
-    add,
     cards_of,
     counts_of,
     format_cards,
@@ -37,18 +36,8 @@ FIELDS = ("eye6", "extras_replace", "options", "hand", "melds", "seen")
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(CountedPosition[Rules, Group]):
     """Concealed hand, exposed groups, cards seen elsewhere, and the rules."""
-
-    rules: Rules
-    hand: Counts
-    melds: tuple[Group, ...] = ()
-    seen: Counts = EMPTY
-    meld_counts: Counts = field(default=EMPTY, repr=False)
-
-    @property
-    def hand_size(self) -> int:
-        return sum(self.hand)
 
     @property
     def total(self) -> int:
@@ -59,10 +48,6 @@ class Position:
     def target(self) -> int:
         """Concealed cards the seat wins with (15 less its exposed cards)."""
         return HAND_SIZE - sum(self.meld_counts)
-
-    @property
-    def own(self) -> Counts:
-        return add(self.hand, self.meld_counts)
 
     @property
     def eye_exposed(self) -> bool:
