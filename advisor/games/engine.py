@@ -5,13 +5,15 @@ verifies, logs and applies (in the style of pokerkit's operations).
 An engine subclasses :class:`RuleEngine`, keeps ``log`` and implements ``_check(seat,
 action)`` (the first rule the action breaks, as (rule ID, reason), or None) and one
 ``_do_<do>(seat, action)`` per kind of action. Its own triads (``verify_eat``,
-``can_eat``, ``eat``…) are one-liners over ``verify``, ``can`` and ``act``.
+``can_eat``, ``eat``…) are declared once each, as a :class:`Triad` that builds the
+action from the method's arguments.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
 
 from advisor.counts import Counts
 from advisor.errors import IllegalActionError
@@ -28,6 +30,7 @@ class Action(Protocol):
 
 A = TypeVar("A", bound=Action)
 P = TypeVar("P", bound=str)
+Args = ParamSpec("Args")
 
 
 @dataclass(frozen=True)
@@ -106,4 +109,73 @@ class RuleEngine:
         getattr(self, f"_do_{action.do}")(seat, action)
 
 
-__all__ = ["Action", "Decision", "Move", "RuleEngine"]
+class Triad(Generic[Args]):
+    """One kind of action as three methods of an engine: ``<name>(seat, …)`` verifies,
+    logs and applies it; the ``verify_<name>`` and ``can_<name>`` made beside it raise
+    with the rule it breaks, or answer whether it is legal. ``build`` makes the action
+    from the arguments that follow the seat.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Act:
+    ...     do: str
+    ...     card: str | None = None
+    >>> class Toy(RuleEngine):
+    ...     def __init__(self):
+    ...         self.log, self.result = [], None
+    ...     def _check(self, seat, a):
+    ...         return None if a.do == "pass" else ("T1", f"no {a.do} of {a.card}")
+    ...     def _do_pass(self, seat, a):
+    ...         self.result = "passed"
+    ...     pass_ = Triad(lambda: Act("pass"), "Pass.")
+    ...     steal = Triad(lambda card: Act("steal", card), "Steal a card.")
+    >>> t = Toy()
+    >>> t.can_pass(0), t.can_steal(0, "2c")
+    (True, False)
+    >>> t.verify_steal(0, "2c")
+    Traceback (most recent call last):
+    ...
+    advisor.errors.IllegalActionError: T1: no steal of 2c
+    >>> t.pass_(0)
+    >>> t.result, t.log[0].action.do, Toy.pass_.__doc__
+    ('passed', 'pass', 'Pass.')
+    """
+
+    def __init__(self, build: Callable[Args, Any], doc: str) -> None:
+        self.build = build
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type[RuleEngine], name: str) -> None:
+        build, bare = self.build, name.rstrip("_")
+
+        def verify(engine: RuleEngine, seat: int, *args: Any, **kwargs: Any) -> None:
+            engine.verify(seat, build(*args, **kwargs))
+
+        def can(engine: RuleEngine, seat: int, *args: Any, **kwargs: Any) -> bool:
+            return engine.can(seat, build(*args, **kwargs))
+
+        verify.__doc__ = f"Raise :class:`IllegalActionError` unless ``{name}`` is legal now."
+        can.__doc__ = f"Whether ``{name}`` is legal now."
+        setattr(owner, f"verify_{bare}", verify)
+        setattr(owner, f"can_{bare}", can)
+
+    @overload
+    def __get__(self, engine: None, owner: type) -> Triad[Args]: ...
+
+    @overload
+    def __get__(self, engine: RuleEngine, owner: type) -> Callable[Concatenate[int, Args],
+                                                                   None]: ...
+
+    def __get__(self, engine: RuleEngine | None, owner: type) -> Any:
+        if engine is None:
+            return self
+        build = self.build
+
+        def act(seat: int, *args: Args.args, **kwargs: Args.kwargs) -> None:
+            engine.act(seat, build(*args, **kwargs))
+
+        act.__doc__ = self.__doc__
+        return act
+
+
+__all__ = ["Action", "Decision", "Move", "RuleEngine", "Triad"]

@@ -47,7 +47,7 @@ from typing import Any, ClassVar
 from advisor.counts import minus
 from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.actions import CardAction, read_card_action
-from advisor.games.engine import Decision, Move, RuleEngine
+from advisor.games.engine import Decision, Move, RuleEngine, Triad
 from advisor.games.holding import deal_hidden
 from advisor.khanhoo.cards import (
     CARDS,
@@ -379,85 +379,27 @@ class Game(RuleEngine):
 
     # --- the triads --------------------------------------------------------------------
 
-    def verify_discard(self, seat: int, c: Card) -> None:
-        self.verify(seat, Action("discard", c))
+    discard = Triad(lambda c: Action("discard", c),
+                    "Throw a card face up (K4); it is offered to the claimants (K5).")
 
-    def can_discard(self, seat: int, c: Card) -> bool:
-        return self.can(seat, Action("discard", c))
+    out = Triad(lambda c: Action("out", c),
+                "Go out: every card but ``c`` is in combinations; ``c`` is thrown (K6).")
 
-    def discard(self, seat: int, c: Card) -> None:
-        """Throw a card face up (K4); it is offered to the claimants (K5)."""
-        self.act(seat, Action("discard", c))
+    take = Triad(lambda with_: claim_action("take", with_),
+                 "As the next player, claim the discard for a combination laid at once (K5).")
 
-    def verify_out(self, seat: int, c: Card) -> None:
-        self.verify(seat, Action("out", c))
+    bump = Triad(lambda with_: claim_action("bump", with_),
+                 "Claim the discard out of turn for a combination laid at once (K5).")
 
-    def can_out(self, seat: int, c: Card) -> bool:
-        return self.can(seat, Action("out", c))
+    pass_ = Triad(lambda: Action("pass"), "Make no claim on the discard.")
 
-    def out(self, seat: int, c: Card) -> None:
-        """Go out: every card but ``c`` is in combinations; ``c`` is thrown (K6)."""
-        self.act(seat, Action("out", c))
+    draw = Triad(lambda: Action("draw"), "Draw the top stock card (K4).")
 
-    def verify_take(self, seat: int, with_: Sequence[Card]) -> None:
-        self.verify(seat, claim_action("take", with_))
+    cache = Triad(lambda c: Action("cache", c),
+                  "Lay a natural Trio of ``c`` face down as a cache (K10).")
 
-    def can_take(self, seat: int, with_: Sequence[Card]) -> bool:
-        return self.can(seat, claim_action("take", with_))
-
-    def take(self, seat: int, with_: Sequence[Card]) -> None:
-        """As the next player, claim the discard for a combination laid at once (K5)."""
-        self.act(seat, claim_action("take", with_))
-
-    def verify_bump(self, seat: int, with_: Sequence[Card]) -> None:
-        self.verify(seat, claim_action("bump", with_))
-
-    def can_bump(self, seat: int, with_: Sequence[Card]) -> bool:
-        return self.can(seat, claim_action("bump", with_))
-
-    def bump(self, seat: int, with_: Sequence[Card]) -> None:
-        """Claim the discard out of turn for a combination laid at once (K5)."""
-        self.act(seat, claim_action("bump", with_))
-
-    def verify_pass(self, seat: int) -> None:
-        self.verify(seat, Action("pass"))
-
-    def can_pass(self, seat: int) -> bool:
-        return self.can(seat, Action("pass"))
-
-    def pass_(self, seat: int) -> None:
-        """Make no claim on the discard."""
-        self.act(seat, Action("pass"))
-
-    def verify_draw(self, seat: int) -> None:
-        self.verify(seat, Action("draw"))
-
-    def can_draw(self, seat: int) -> bool:
-        return self.can(seat, Action("draw"))
-
-    def draw(self, seat: int) -> None:
-        """Draw the top stock card (K4)."""
-        self.act(seat, Action("draw"))
-
-    def verify_cache(self, seat: int, c: Card) -> None:
-        self.verify(seat, Action("cache", c))
-
-    def can_cache(self, seat: int, c: Card) -> bool:
-        return self.can(seat, Action("cache", c))
-
-    def cache(self, seat: int, c: Card) -> None:
-        """Lay a natural Trio of ``c`` face down as a cache (K10)."""
-        self.act(seat, Action("cache", c))
-
-    def verify_quartette(self, seat: int, c: Card | None = None) -> None:
-        self.verify(seat, Action("quartette", c))
-
-    def can_quartette(self, seat: int, c: Card | None = None) -> bool:
-        return self.can(seat, Action("quartette", c))
-
-    def quartette(self, seat: int, c: Card | None = None) -> None:
-        """End the deal with a Quartette: by cache on the discard, or natural (K10)."""
-        self.act(seat, Action("quartette", c))
+    quartette = Triad(lambda c=None: Action("quartette", c),
+                      "End the deal with a Quartette: by cache on the discard, or natural (K10).")
 
     # --- legality ------------------------------------------------------------------------
 

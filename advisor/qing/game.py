@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 
 from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.actions import CardAction, read_card_action
-from advisor.games.engine import Decision, Move, RuleEngine
+from advisor.games.engine import Decision, Move, RuleEngine, Triad
 from advisor.games.holding import deal_hidden
 from advisor.qing.cards import (
     CARDS,
@@ -380,55 +380,19 @@ class Game(RuleEngine):
 
     # --- the triads --------------------------------------------------------------------------
 
-    def verify_win(self, seat: int) -> None:
-        self.verify(seat, Action("win"))
+    win = Triad(lambda: Action("win"),
+                "Show a winning hand (Q5), on one's turn or with the discard on offer (Q7).")
 
-    def can_win(self, seat: int) -> bool:
-        return self.can(seat, Action("win"))
+    discard = Triad(lambda c: Action("discard", c),
+                    "Throw a card to the player on one's left (Q6).")
 
-    def win(self, seat: int) -> None:
-        """Show a winning hand (Q5), on one's turn or with the discard on offer (Q7)."""
-        self.act(seat, Action("win"))
+    take = Triad(take_action,
+                 "Take the discard and show it at once with these hand cards (Q7).")
 
-    def verify_discard(self, seat: int, c: Card) -> None:
-        self.verify(seat, Action("discard", c))
+    draw = Triad(lambda: Action("draw"), "Draw the top card of the stock (Q6).")
 
-    def can_discard(self, seat: int, c: Card) -> bool:
-        return self.can(seat, Action("discard", c))
-
-    def discard(self, seat: int, c: Card) -> None:
-        """Throw a card to the player on one's left (Q6)."""
-        self.act(seat, Action("discard", c))
-
-    def verify_take(self, seat: int, with_: Sequence[Card]) -> None:
-        self.verify(seat, take_action(with_))
-
-    def can_take(self, seat: int, with_: Sequence[Card]) -> bool:
-        return self.can(seat, take_action(with_))
-
-    def take(self, seat: int, with_: Sequence[Card]) -> None:
-        """Take the discard and show it at once with these hand cards (Q7)."""
-        self.act(seat, take_action(with_))
-
-    def verify_draw(self, seat: int) -> None:
-        self.verify(seat, Action("draw"))
-
-    def can_draw(self, seat: int) -> bool:
-        return self.can(seat, Action("draw"))
-
-    def draw(self, seat: int) -> None:
-        """Draw the top card of the stock (Q6)."""
-        self.act(seat, Action("draw"))
-
-    def verify_pass(self, seat: int) -> None:
-        self.verify(seat, Action("pass"))
-
-    def can_pass(self, seat: int) -> bool:
-        return self.can(seat, Action("pass"))
-
-    def pass_(self, seat: int) -> None:
-        """Leave the discard with the stock empty: the deal is drawn (Q8)."""
-        self.act(seat, Action("pass"))
+    pass_ = Triad(lambda: Action("pass"),
+                  "Leave the discard with the stock empty: the deal is drawn (Q8).")
 
     # --- applying actions --------------------------------------------------------------------
 
