@@ -27,6 +27,15 @@ def sub(a: Counts, b: Counts) -> Counts:
     return tuple(x - y for x, y in zip(a, b))
 
 
+def add_all(vectors: Iterable[Sequence[int]]) -> Counts:
+    """Element-wise sum of some count vectors (at least one).
+
+    >>> add_all([(1, 0), [2, 1], (0, 3)])
+    (3, 4)
+    """
+    return tuple(map(sum, zip(*vectors)))
+
+
 def plus(c: Counts, i: int, n: int = 1) -> Counts:
     """``c`` with ``n`` more copies of kind ``i``."""
     return c[:i] + (c[i] + n,) + c[i + 1 :]

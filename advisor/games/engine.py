@@ -11,7 +11,7 @@ action from the method's arguments.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
 
@@ -80,6 +80,23 @@ class RuleEngine:
 
     def _check(self, seat: int, action: Any) -> tuple[str, str] | None:
         raise NotImplementedError
+
+    def _turn_problem(self, seat: int, do: str, allowed: Mapping[str, Sequence[str]], *,
+                      rule: str, over: str) -> tuple[str, str] | None:
+        """What every engine checks first, by ``rule`` (``over`` once the deal is over):
+        the deal goes on, the seat exists, the decision is its own and ``do`` is a move of
+        the phase (``allowed[phase]``)."""
+        if self.over:
+            return (over, "the deal is over")
+        phase, to_act = self._phase, self._to_act
+        if not 0 <= seat < len(self.seats):
+            return (rule, f"there is no seat {seat} ({len(self.seats)} players)")
+        if seat != to_act:
+            return (rule, f"it is seat {to_act}'s decision ({phase}), not seat {seat}'s")
+        if do not in allowed[phase]:
+            return (rule, f"'{do}' is not a move in the {phase} phase "
+                          f"(allowed: {', '.join(allowed[phase])})")
+        return None
 
     def _logged(self, seat: int, action: Any) -> bool:
         """Whether the move goes into the log (and the record): every move, unless the

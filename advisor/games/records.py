@@ -10,14 +10,46 @@ checks and the errors are here.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, TypeVar
 
+from advisor.counts import Counts, add_all, tally
 from advisor.errors import AdvisorError, IllegalActionError, PositionError, RecordError
 from advisor.jsonio import documents
 
 T = TypeVar("T")
+
+
+def check_deal(hands: Sequence[Counts], stock: Iterable[int], pack: Counts,
+               codes: Sequence[str], dealt: Callable[[int], int], *, dealt_rule: str,
+               pack_rule: str, pack_name: str = "the pack") -> None:
+    """Check a deal (count vectors for the hands, the stock as kind indices): each seat
+    holds what it is dealt (``dealt(seat)`` cards) and the hands and the stock make the
+    whole ``pack`` (its kinds named by ``codes``); else a :class:`RecordError` naming the
+    field and the rule.
+
+    >>> check_deal([(1, 0), (0, 0)], [1], (1, 1), "ab", lambda seat: 1, dealt_rule="T1",
+    ...            pack_rule="P1")
+    Traceback (most recent call last):
+    ...
+    advisor.errors.RecordError: hands[1]: 0 cards; seat 1 is dealt 1 (T1)
+    >>> check_deal([(1, 0)], [0], (1, 1), "ab", lambda seat: 1, dealt_rule="T1",
+    ...            pack_rule="P1")
+    Traceback (most recent call last):
+    ...
+    advisor.errors.RecordError: the deal holds 2 of a; the pack has 1 (P1)
+    """
+    for seat, h in enumerate(hands):
+        want = dealt(seat)
+        if sum(h) != want:
+            raise RecordError(f"hands[{seat}]: {sum(h)} cards; seat {seat} is dealt {want} "
+                              f"({dealt_rule})", field=f"hands[{seat}]")
+    total = add_all([tally(stock, len(pack)), *hands])
+    for code, m, want in zip(codes, total, pack):
+        if m != want:
+            raise RecordError(f"the deal holds {m} of {code}; {pack_name} has {want} "
+                              f"({pack_rule})", field="hands", token=code)
 
 
 @dataclass(frozen=True)
@@ -178,5 +210,16 @@ def read_records(stream: IO[str], name: str = "record") -> Iterator[tuple[str, A
         yield doc.label, RecordError(doc.error) if doc.error is not None else doc.obj
 
 
-__all__ = ["Replay", "card_list", "checked_result", "pending_view", "read_header", "read_move",
-           "read_records", "record_view", "replay_moves", "seat_number"]
+__all__ = [
+    "Replay",
+    "card_list",
+    "check_deal",
+    "checked_result",
+    "pending_view",
+    "read_header",
+    "read_move",
+    "read_records",
+    "record_view",
+    "replay_moves",
+    "seat_number",
+]

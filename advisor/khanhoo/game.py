@@ -44,11 +44,12 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, ClassVar
 
-from advisor.counts import minus
+from advisor.counts import add_all, minus, tally
 from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.actions import CardAction, read_card_action
 from advisor.games.engine import Decision, Move, RuleEngine, Triad
 from advisor.games.holding import deal_hidden
+from advisor.games.records import check_deal
 from advisor.khanhoo.cards import (
     CARDS,
     JOKER,
@@ -269,19 +270,11 @@ class Game(RuleEngine):
         if not isinstance(self.max_turns, int) or self.max_turns < 1:
             raise RecordError("max_turns: a positive number of discards", field="max_turns")
         leader = (self.dealer + 1) % n
-        for seat, h in enumerate(hands):
-            want = (ORPHAN_SIZE if seat == self.orphan else HAND_SIZE) + (seat == leader)
-            if sum(h) != want:
-                raise RecordError(f"hands[{seat}]: {sum(h)} cards; seat {seat} is dealt {want} "
-                                  "(K3, K7)", field=f"hands[{seat}]")
-        total = [sum(h[i] for h in hands) for i in range(KINDS)]
-        for c in stock:
-            total[c.index] += 1
-        for c, m, want_m in zip(CARDS, total, self.rules.pack.counts):
-            if m != want_m:
-                raise RecordError(f"the deal holds {m} of {c.code}; the pack "
-                                  f"({self.rules.pack.describe()}) has {want_m} (K1)",
-                                  field="hands", token=c.code)
+        check_deal(hands, (c.index for c in stock), self.rules.pack.counts,
+                   [c.code for c in CARDS],
+                   lambda seat: (ORPHAN_SIZE if seat == self.orphan else HAND_SIZE)
+                   + (seat == leader), dealt_rule="K3, K7", pack_rule="K1",
+                   pack_name=f"the pack ({self.rules.pack.describe()})")
 
     def clone(self) -> Game:
         """An independent copy of the deal as it stands, to try moves on (the rules and
@@ -405,17 +398,10 @@ class Game(RuleEngine):
 
     def _check(self, seat: int, a: Action) -> tuple[str, str] | None:
         """(rule, reason) of the rule the action breaks, or None."""
-        if self.over:
-            return ("K6", "the deal is over")
-        phase, to_act = self._phase, self._to_act
-        if not 0 <= seat < self.players:
-            return ("K4", f"there is no seat {seat} ({self.players} players)")
-        if seat != to_act:
-            return ("K4", f"it is seat {to_act}'s decision ({phase}), not seat {seat}'s")
-        allowed = _ALLOWED[phase]
-        if a.do not in allowed:
-            return ("K4", f"'{a.do}' is not a move in the {phase} phase "
-                          f"(allowed: {', '.join(allowed)})")
+        problem = self._turn_problem(seat, a.do, _ALLOWED, rule="K4", over="K6")
+        if problem is not None:
+            return problem
+        phase = self._phase
         s = self.seats[seat]
         if a.do in ("discard", "out", "cache") and (a.card is None or not s.hand[a.card.index]):
             return ("K4", f"seat {seat} does not hold {a.card.code if a.card else 'a card'}")
@@ -656,16 +642,9 @@ class Game(RuleEngine):
     def cards_in_play(self) -> Counts:
         """Every card's whereabouts summed: hands, melds, caches, stock and pile. Always
         the whole pack."""
-        c = [0] * KINDS
-        for s in self.seats:
-            for i, n in enumerate(s.hand):
-                c[i] += n
-            for m in s.laid:
-                for x in m.cards:
-                    c[x.index] += 1
-        for x in (*self.stock, *self.pile):
-            c[x.index] += 1
-        return tuple(c)
+        laid = (x for s in self.seats for m in s.laid for x in m.cards)
+        loose = tally((x.index for x in (*laid, *self.stock, *self.pile)), KINDS)
+        return add_all([loose, *(s.hand for s in self.seats)])
 
     # --- records -------------------------------------------------------------------------
 

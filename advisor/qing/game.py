@@ -38,10 +38,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from advisor.counts import add_all, tally
 from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.actions import CardAction, read_card_action
 from advisor.games.engine import Decision, Move, RuleEngine, Triad
 from advisor.games.holding import deal_hidden
+from advisor.games.records import check_deal
 from advisor.qing.cards import (
     CARDS,
     FLOWERS,
@@ -277,18 +279,9 @@ class Game(RuleEngine):
             raise RecordError(f"dealer: counting {self.cut.rank} round {n} players from seat 0 "
                               f"gives seat {dealer_of(self.cut, n)}, not {self.dealer} (Q6)",
                               field="dealer")
-        for seat, h in enumerate(hands):
-            want = HAND_SIZE if seat == self.dealer else HAND_SIZE - 1
-            if sum(h) != want:
-                raise RecordError(f"hands[{seat}]: {sum(h)} cards; seat {seat} is dealt {want} "
-                                  "(Q6)", field=f"hands[{seat}]")
-        total = [sum(h[i] for h in hands) for i in range(KINDS)]
-        for c in stock:
-            total[c.index] += 1
-        for c, m in zip(CARDS, total):
-            if m != PACK[c.index]:
-                raise RecordError(f"the deal holds {m} of {c.code}; the pack has four (Q1)",
-                                  field="hands", token=c.code)
+        check_deal(hands, (c.index for c in stock), PACK, [c.code for c in CARDS],
+                   lambda seat: HAND_SIZE - (seat != self.dealer), dealt_rule="Q6",
+                   pack_rule="Q1")
 
     def clone(self) -> Game:
         """An independent copy of the deal as it stands (the rules and their solver,
@@ -328,17 +321,10 @@ class Game(RuleEngine):
 
     def _check(self, seat: int, a: Action) -> tuple[str, str] | None:
         """(rule, reason) of the rule the action breaks, or None."""
-        if self.over:
-            return ("Q8", "the deal is over")
-        phase, to_act = self._phase, self._to_act
-        if not 0 <= seat < self.players:
-            return ("Q6", f"there is no seat {seat} ({self.players} players)")
-        if seat != to_act:
-            return ("Q6", f"it is seat {to_act}'s decision ({phase}), not seat {seat}'s")
-        allowed = _ALLOWED[phase]
-        if a.do not in allowed:
-            return ("Q6", f"'{a.do}' is not a move in the {phase} phase "
-                          f"(allowed: {', '.join(allowed)})")
+        problem = self._turn_problem(seat, a.do, _ALLOWED, rule="Q6", over="Q8")
+        if problem is not None:
+            return problem
+        phase = self._phase
         s = self.seats[seat]
         if phase == "turn":
             if a.do == "discard":
@@ -465,16 +451,9 @@ class Game(RuleEngine):
     def cards_in_play(self) -> Counts:
         """Every card's whereabouts summed (hands, exposed groups, stock, pile): always the
         whole pack."""
-        c = [0] * KINDS
-        for s in self.seats:
-            for i, n in enumerate(s.hand):
-                c[i] += n
-            for g in s.melds:
-                for x in g.cards:
-                    c[x.index] += 1
-        for x in (*self.stock, *self.pile):
-            c[x.index] += 1
-        return tuple(c)
+        shown = [x.index for s in self.seats for g in s.melds for x in g.cards]
+        return add_all([tally([*shown, *(x.index for x in (*self.stock, *self.pile))], KINDS),
+                        *(s.hand for s in self.seats)])
 
     def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]:
         """The deal as a ``qing-record/1`` object (docs/qing.md)."""
