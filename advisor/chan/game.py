@@ -62,7 +62,7 @@ from advisor.chan.view import (
 )
 from advisor.counts import minus, plus, replace
 from advisor.errors import PositionError, RecordError
-from advisor.games.engine import Decision, Move, RuleEngine, Triad
+from advisor.games.engine import Decision, Move, RuleEngine, Triad, legal_from
 
 DEALER_CARDS = 20
 OTHER_CARDS = 19
@@ -970,15 +970,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
                         options=dict(view.options))
 
 
-def legal_of(view: View) -> list[Action]:
-    """The legal actions of the VIEW's seat, as the engine lists them (:func:`world`, the
-    unseen cards in face order).
-
-    >>> g = Game.from_deal(seed=7)
-    >>> legal_of(g.view(g.dealer)) == g.legal_actions()
-    True
-    """
-    return world(view).legal_actions()
+legal_of = legal_from(world)
 
 
 def claims_first(view: View) -> View:

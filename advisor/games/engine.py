@@ -11,12 +11,12 @@ action from the method's arguments.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
 
 from advisor.counts import Counts
-from advisor.errors import IllegalActionError
+from advisor.errors import IllegalActionError, PositionError
 
 
 class Action(Protocol):
@@ -31,6 +31,8 @@ class Action(Protocol):
 A = TypeVar("A", bound=Action)
 P = TypeVar("P", bound=str)
 Args = ParamSpec("Args")
+L = TypeVar("L")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,55 @@ class RuleEngine:
         getattr(self, f"_do_{action.do}")(seat, action)
 
 
+class PendingView(Protocol):
+    """What a VIEW says of the decision it poses."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+
+def check_pending(view: PendingView, phases: Collection[str]) -> None:
+    """Raise a :class:`PositionError` naming the field unless the VIEW poses a decision
+    (its ``phase`` one of ``phases``) to its own seat — the first check of a deal made
+    from a VIEW.
+
+    >>> from types import SimpleNamespace as V
+    >>> check_pending(V(seat=1, phase="turn", to_act=1), ["turn"])
+    >>> check_pending(V(seat=1, phase="turn", to_act=0), ["turn"])
+    Traceback (most recent call last):
+    ...
+    advisor.errors.PositionError: to_act: it is seat 0's decision, not seat 1's
+    """
+    if view.phase not in phases:
+        raise PositionError("phase: the deal is over; there is no decision to advise",
+                            field="phase")
+    if view.to_act != view.seat:
+        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat "
+                            f"{view.seat}'s", field="to_act")
+
+
+class Legal(Protocol[L]):
+    def legal_actions(self) -> list[L]: ...
+
+
+def legal_from(world: Callable[[V], Legal[L]]) -> Callable[[V], list[L]]:
+    """A game's ``legal_of``: the legal actions of a VIEW's seat, as the engine lists them
+    in the deal ``world(view)`` made from the VIEW."""
+
+    def legal_of(view: V) -> list[L]:
+        return world(view).legal_actions()
+
+    legal_of.__doc__ = ("The legal actions of the VIEW's seat, as the engine lists them "
+                        "(:func:`world`).")
+    return legal_of
+
+
 class Triad(Generic[Args]):
     """One kind of action as three methods of an engine: ``<name>(seat, …)`` verifies,
     logs and applies it; the ``verify_<name>`` and ``can_<name>`` made beside it raise
@@ -195,4 +246,5 @@ class Triad(Generic[Args]):
         return act
 
 
-__all__ = ["Action", "Decision", "Move", "RuleEngine", "Triad"]
+__all__ = ["Action", "Decision", "Move", "PendingView", "RuleEngine", "Triad", "check_pending",
+           "legal_from"]

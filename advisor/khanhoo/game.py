@@ -47,7 +47,7 @@ from typing import Any, ClassVar
 from advisor.counts import add_all, minus, tally
 from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.actions import CardAction, read_card_action
-from advisor.games.engine import Decision, Move, RuleEngine, Triad
+from advisor.games.engine import Decision, Move, RuleEngine, Triad, check_pending, legal_from
 from advisor.games.holding import deal_hidden
 from advisor.games.records import check_deal
 from advisor.khanhoo.cards import (
@@ -398,8 +398,7 @@ class Game(RuleEngine):
 
     def _check(self, seat: int, a: Action) -> tuple[str, str] | None:
         """(rule, reason) of the rule the action breaks, or None."""
-        problem = self._turn_problem(seat, a.do, _ALLOWED, rule="K4", over="K6")
-        if problem is not None:
+        if problem := self._turn_problem(seat, a.do, _ALLOWED, rule="K4", over="K6"):
             return problem
         phase = self._phase
         s = self.seats[seat]
@@ -724,12 +723,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
     True
     """
     rules, n, me = view.rules, view.players, view.seat
-    if view.phase not in _ALLOWED:
-        raise PositionError("phase: the deal is over; there is no decision to advise",
-                            field="phase")
-    if view.to_act != me:
-        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat {me}'s",
-                            field="to_act")
+    check_pending(view, _ALLOWED)
     seen = [0] * KINDS
     for c in (*view.hand, *view.pile, *((view.cache,) * 3 if view.cache else ())):
         seen[c.index] += 1
@@ -811,14 +805,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
     return g
 
 
-def legal_of(view: View) -> list[Action]:
-    """The legal actions of the VIEW's seat, as the engine lists them (:func:`world`).
-
-    >>> g = Game.from_deal(players=4, seed=2)
-    >>> legal_of(g.view(g.leader)) == g.legal_actions()
-    True
-    """
-    return world(view).legal_actions()
+legal_of = legal_from(world)
 
 
 __all__ = [

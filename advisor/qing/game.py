@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 from advisor.counts import add_all, tally
 from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.actions import CardAction, read_card_action
-from advisor.games.engine import Decision, Move, RuleEngine, Triad
+from advisor.games.engine import Decision, Move, RuleEngine, Triad, check_pending, legal_from
 from advisor.games.holding import deal_hidden
 from advisor.games.records import check_deal
 from advisor.qing.cards import (
@@ -321,8 +321,7 @@ class Game(RuleEngine):
 
     def _check(self, seat: int, a: Action) -> tuple[str, str] | None:
         """(rule, reason) of the rule the action breaks, or None."""
-        problem = self._turn_problem(seat, a.do, _ALLOWED, rule="Q6", over="Q8")
-        if problem is not None:
+        if problem := self._turn_problem(seat, a.do, _ALLOWED, rule="Q6", over="Q8"):
             return problem
         phase = self._phase
         s = self.seats[seat]
@@ -485,12 +484,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
     True
     """
     n, me = view.players, view.seat
-    if view.phase not in _ALLOWED:
-        raise PositionError("phase: the deal is over; there is no decision to advise",
-                            field="phase")
-    if view.to_act != me:
-        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat {me}'s",
-                            field="to_act")
+    check_pending(view, _ALLOWED)
     for i, (size, groups) in enumerate(zip(view.hand_sizes, view.melds)):
         held = size + sum(len(g.cards) for g in groups)
         want = HAND_SIZE if i == me and view.phase == "turn" else HAND_SIZE - 1
@@ -519,14 +513,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
     return g
 
 
-def legal_of(view: View) -> list[Action]:
-    """The legal actions of the VIEW's seat, as the engine lists them (:func:`world`).
-
-    >>> g = Game.from_deal(3, seed=5)
-    >>> legal_of(g.view(g.dealer)) == g.legal_actions()
-    True
-    """
-    return world(view).legal_actions()
+legal_of = legal_from(world)
 
 
 __all__ = ["DOS", "HOWS", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "RECORD_FORMAT", "Action",
