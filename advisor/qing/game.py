@@ -1,21 +1,19 @@
 """The Qing Kanhu rules engine: one deal for 2–6 players, from the deal to the pot (rules
 Q6–Q8).
 
-The game always knows whose decision is pending and every legal action for it. Each
-action comes as a triad — ``verify_x`` raises an :class:`~advisor.errors.IllegalActionError`
-naming the rule broken, ``can_x`` answers yes or no, ``x`` applies it and logs a
-:class:`Move` — and :meth:`Game.act` does the same for an :class:`Action` given as data.
+Whose decision is pending and every legal action for it are always known. An action
+is refused with the rule it breaks, through its :class:`~advisor.games.engine.Triad`
+(``verify_draw``, ``can_draw``, ``draw``…) or given as data to :meth:`Game.act`; each
+one played is logged as a :class:`Move`.
 
 >>> g = Game.from_deal(players=3, seed=7)
->>> d = g.pending
->>> d.phase, d.seat == g.dealer, sum(g.hand(g.dealer))
-('turn', True, 15)
+>>> (g.pending.phase, sum(g.hand(g.dealer))), g.can_draw(g.dealer)
+(('turn', 15), False)
 >>> g.verify((g.dealer + 1) % 3, Action("draw"))
 Traceback (most recent call last):
 ...
 advisor.errors.IllegalActionError: Q6: it is seat 1's decision (turn), not seat 2's
->>> a = next(a for a in g.legal_actions() if a.do == "discard")
->>> g.act(g.dealer, a)
+>>> g.act(g.dealer, next(a for a in g.legal_actions() if a.do == "discard"))
 >>> g.pending.phase, g.pending.seat == (g.dealer + 1) % 3
 ('offer', True)
 
@@ -92,12 +90,10 @@ def dealer_of(cut: Card, players: int) -> int:
 
 @dataclass(frozen=True)
 class Action(CardAction[Card]):
-    """What a seat does — the bot protocol's ACTION:
-
-    * ``win`` (on its turn; or on an offer, winning with the discard, Q7);
-    * ``discard`` (``card``);
-    * ``take`` (``with``: the hand cards shown with the discard in an eye or a boy, Q7);
-    * ``draw`` (from the stock) and ``pass`` (the stock empty: the deal is drawn, Q8).
+    """What a seat does — the bot protocol's ACTION. On its turn a seat may ``win`` or
+    ``discard`` a ``card``; offered a discard, it may ``win`` with it, ``take`` it
+    (``with`` the hand cards shown with it at once in an eye or a boy, Q7), ``draw``
+    from the stock, or — the stock empty — ``pass``, and the deal is drawn (Q8).
 
     >>> Action.from_json({"do": "take", "with": ["6c", "5c"]})
     Action(do='take', card=None, with_=(card('5c'), card('6c')))
@@ -382,8 +378,7 @@ class Game(RuleEngine):
     # --- applying actions --------------------------------------------------------------------
 
     def _do_discard(self, seat: int, a: Action) -> None:
-        s = self.seats[seat]
-        c = a.card
+        s, c = self.seats[seat], a.card
         assert c is not None
         s.hand[c.index] -= 1
         s.discards.append(c)
