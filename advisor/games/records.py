@@ -108,6 +108,21 @@ def card_list(name: str, value: object, parse: Callable[[list[str]], list[T]]) -
         raise RecordError(f"{name}: {err.message}", field=name, token=err.token) from None
 
 
+def read_deal(rec: dict[str, Any], parse: Callable[[list[str]], list[T]], *,
+              hands: str = "one list of cards per player",
+              stock: str = "a list of cards, top first") -> tuple[list[list[T]], list[T]]:
+    """A record's ``hands`` and ``stock``, lists of card codes read with the game's
+    ``parse`` (``hands`` and ``stock`` say what each field holds, for the messages;
+    errors name the field: ``hands[2]: unknown card 'xx'``)."""
+    given_hands, given_stock = rec.get("hands"), rec.get("stock")
+    if not isinstance(given_hands, list):
+        raise RecordError(f"hands: expected {hands}", field="hands")
+    if not isinstance(given_stock, list):
+        raise RecordError(f"stock: expected {stock}", field="stock")
+    return ([card_list(f"hands[{i}]", h, parse) for i, h in enumerate(given_hands)],
+            card_list("stock", given_stock, parse))
+
+
 def read_move(mv: object, parse: Callable[[object], T]) -> tuple[int, T]:
     """(seat, action) of a recorded move, the action read with the game's ``parse``."""
     if not isinstance(mv, dict):
