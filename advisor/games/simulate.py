@@ -318,5 +318,5 @@ def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
             "max": round(xs[-1] * 1000, 2)}
 
 
-__all__ = ["Z95", "Engine", "Outcome", "PlayerStats", "RunSummary", "add_counts", "bot_seed", "deal_key",
-           "latency_summary", "play", "rotations", "run"]
+__all__ = ["Z95", "Engine", "Outcome", "PlayerStats", "RunSummary", "add_counts", "bot_seed",
+           "deal_key", "latency_summary", "play", "rotations", "run"]
