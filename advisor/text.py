@@ -8,6 +8,8 @@ command line) passes one that colours (``advisor.cli.common.Colour``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class Style:
     """Plain text: red cards, headings and asides are left as they are."""
@@ -26,4 +28,19 @@ class Style:
 
 PLAIN = Style()
 
-__all__ = ["PLAIN", "Style"]
+
+def unseen_list(cards: Iterable[tuple[str, int]]) -> str:
+    """Cards that help a hand (its waits or useful cards), each as written with its
+    unseen copies, and their total; ``—`` for none.
+
+    >>> unseen_list([("2c", 3), ("5s", 1)]), unseen_list([])
+    ('2c (3), 5s (1) — 4 unseen', '—')
+    """
+    items = list(cards)
+    if not items:
+        return "—"
+    total = sum(n for _, n in items)
+    return ", ".join(f"{c} ({n})" for c, n in items) + f" — {total} unseen"
+
+
+__all__ = ["PLAIN", "Style", "unseen_list"]

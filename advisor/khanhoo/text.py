@@ -13,7 +13,7 @@ from advisor.khanhoo.melds import Combination, Useful
 from advisor.khanhoo.scoring import ScoreResult, Settlement
 from advisor.khanhoo.simulate import ROUTES, Summary
 from advisor.khanhoo.view import View
-from advisor.text import Style
+from advisor.text import Style, unseen_list
 
 
 def card(st: Style, c: Card) -> str:
@@ -48,11 +48,7 @@ def score_text(r: ScoreResult, st: Style) -> str:
 
 
 def _useful(st: Style, useful: Iterable[Useful]) -> str:
-    items = list(useful)
-    if not items:
-        return "—"
-    total = sum(u.unseen for u in items)
-    return ", ".join(f"{card(st, u.card)} ({u.unseen})" for u in items) + f" — {total} unseen"
+    return unseen_list((card(st, u.card), u.unseen) for u in useful)
 
 
 def analysis_text(a: Analysis, st: Style) -> str:

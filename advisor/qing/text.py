@@ -25,7 +25,7 @@ from advisor.qing.scoring import ScoreResult
 from advisor.qing.simulate import Summary
 from advisor.qing.solver import Group
 from advisor.qing.view import View
-from advisor.text import Style
+from advisor.text import Style, unseen_list
 
 
 def card(st: Style, c: Card) -> str:
@@ -58,11 +58,7 @@ def score_text(r: ScoreResult, st: Style) -> str:
 
 
 def _waits(st: Style, waits: Iterable[Useful]) -> str:
-    items = list(waits)
-    if not items:
-        return "—"
-    total = sum(w.unseen for w in items)
-    return ", ".join(f"{card(st, w.card)} ({w.unseen})" for w in items) + f" — {total} unseen"
+    return unseen_list((card(st, w.card), w.unseen) for w in waits)
 
 
 def analysis_text(a: Analysis, st: Style) -> str:
