@@ -28,6 +28,7 @@ from typing import cast
 
 from advisor.counts import Counts, add, expand, minus, plus, size, sub, tally
 from advisor.errors import CardError, DuplicateCardError
+from advisor.forms import only_card
 
 # A count vector (advisor.counts): 31 ints, one per card kind (the Joker last).
 
@@ -194,10 +195,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1♦").code
     'Ad'
     """
-    words = _tokens(text)
-    if len(words) != 1:
-        raise CardError(f"'{text}': expected exactly one card, got {len(words)}", token=text)
-    return _parse_token(words[0])
+    return _parse_token(only_card(text, _tokens(text)))
 
 
 def parse_cards(text: str | Sequence[str], *, limit: Counts | None = None,
