@@ -20,7 +20,7 @@ from advisor.chan.cards import FACES, FULL_DECK
 from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import SEATS, Action, Game
 from advisor.chan.view import View
-from tests.games.checks import legal_accepted_others_refused
+from tests.games.checks import legal_accepted_others_refused, random_legal_step
 
 RULE_ID = re.compile(r"^(S[1-3]|T[1-7]|R[1-9]|C[1-5]|W[1-3])$")
 EVERY_ACTION = [Action("heaven"), Action("pass"), Action("chiu"), Action("win"),
@@ -54,15 +54,7 @@ class RandomDeals(RuleBasedStateMachine):
     @precondition(lambda self: not self.game.over)
     @rule(data=st.data())
     def act(self, data: st.DataObject) -> None:
-        g = self.game
-        legal = g.legal_actions()
-        assert legal, "a pending decision always has a legal action"
-        d = g.pending
-        assert d is not None
-        if d.phase == "claim":
-            assert legal[0] == Action("pass")
-        action = data.draw(st.sampled_from(legal))
-        g.act(d.seat, action)
+        random_legal_step(self.game, data.draw, claim_first=Action("pass"))
 
     @precondition(lambda self: self.game.over)
     @rule()

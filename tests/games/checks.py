@@ -6,6 +6,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from hypothesis import strategies as st
+
 from advisor.errors import IllegalActionError
 
 
@@ -30,3 +32,25 @@ def legal_accepted_others_refused(g: Any, seats: int, tries: Iterable[Any],
                 assert err.message.startswith(f"{err.rule}: ")
             else:
                 raise AssertionError(f"seat {seat} {a} accepted but not listed as legal")
+
+
+def replays_to_its_result(spec: Any, rec: dict[str, Any]) -> None:
+    """A record replays through the game's ``spec`` — every move legal — to the result it
+    states."""
+    r = spec.replay(rec)
+    assert r.valid, r.describe()
+    assert r.game is not None and r.game.result is not None
+    assert r.game.result.to_json() == rec["result"]
+
+
+def random_legal_step(g: Any, draw: Any, *, claim_first: Any = None) -> None:
+    """One step of a deal played at random: the pending decision has a legal action (a
+    claim's first is ``claim_first``, where given), and one of them, drawn with
+    Hypothesis's ``draw``, is played."""
+    legal = g.legal_actions()
+    assert legal, "a pending decision always has a legal action"
+    d = g.pending
+    assert d is not None
+    if claim_first is not None and d.phase == "claim":
+        assert legal[0] == claim_first
+    g.act(d.seat, draw(st.sampled_from(legal)))

@@ -20,7 +20,7 @@ from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Action, Game, claim_action, table_rules
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.view import View
-from tests.games.checks import legal_accepted_others_refused
+from tests.games.checks import legal_accepted_others_refused, random_legal_step
 
 RULE_ID = re.compile(r"^K(1|3|4|5|6|7|8|10)$")
 SIMPLE = [Action("pass"), Action("draw"), Action("quartette"),
@@ -45,14 +45,7 @@ class RandomDeals(RuleBasedStateMachine):
     @precondition(lambda self: not self.game.over)
     @rule(data=st.data())
     def act(self, data: st.DataObject) -> None:
-        g = self.game
-        legal = g.legal_actions()
-        assert legal, "a pending decision always has a legal action"
-        d = g.pending
-        assert d is not None
-        if d.phase == "claim":
-            assert legal[0] == Action("pass")
-        g.act(d.seat, data.draw(st.sampled_from(legal)))
+        random_legal_step(self.game, data.draw, claim_first=Action("pass"))
 
     @precondition(lambda self: self.game.over)
     @rule()
