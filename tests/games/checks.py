@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, precondition, rule
 
 from advisor.errors import IllegalActionError
 
@@ -54,3 +55,29 @@ def random_legal_step(g: Any, draw: Any, *, claim_first: Any = None) -> None:
     if claim_first is not None and d.phase == "claim":
         assert legal[0] == claim_first
     g.act(d.seat, draw(st.sampled_from(legal)))
+
+
+class RandomDeals(RuleBasedStateMachine):
+    """Deals played by choosing uniformly among the legal actions. A game's machine deals
+    (an ``initialize`` rule that sets ``game``), may name the first action of every claim
+    (``claim_first``) and checks a finished deal in ``check_finished``; every finished
+    deal's record replays through the game's ``spec``."""
+
+    game: Any
+    spec: Any
+    claim_first: Any = None
+
+    @precondition(lambda self: not self.game.over)
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        random_legal_step(self.game, data.draw, claim_first=self.claim_first)
+
+    @precondition(lambda self: self.game.over)
+    @rule()
+    def finished(self) -> None:
+        self.check_finished(self.game.result)
+        replayed = self.spec.replay(self.game.to_record())
+        assert replayed.valid, replayed.describe()
+
+    def check_finished(self, result: Any) -> None:
+        assert result is not None
