@@ -43,4 +43,16 @@ def unseen_list(cards: Iterable[tuple[str, int]]) -> str:
     return ", ".join(f"{c} ({n})" for c, n in items) + f" — {total} unseen"
 
 
-__all__ = ["PLAIN", "Style", "unseen_list"]
+def seat_line(who: str, cards: int, groups: str, thrown: str, shown: str = "melds") -> str:
+    """One seat at the table, as the terminal game shows it: who, how many cards it
+    holds, its groups on the table (``shown``: what a game calls them) and its last
+    discards.
+
+    >>> seat_line("you", 14, "—", "7c 8c"), seat_line("seat 1", 15, "5s 5s 5s", "")
+    ('  you     14 cards · melds — · threw 7c 8c', '  seat 1  15 cards · melds 5s 5s 5s')
+    """
+    return f"  {who:<7} {cards:>2} cards · {shown} {groups}" + (
+        f" · threw {thrown}" if thrown else "")
+
+
+__all__ = ["PLAIN", "Style", "seat_line", "unseen_list"]
