@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, precondition, rule
 
-from advisor.errors import IllegalActionError
+from advisor.errors import IllegalActionError, RecordError
 
 
 def legal_accepted_others_refused(g: Any, seats: int, tries: Iterable[Any],
@@ -43,6 +43,14 @@ def replays_to_its_result(spec: Any, rec: dict[str, Any]) -> None:
     assert r.game is not None and r.game.result is not None
     assert r.game.result.to_json() == rec["result"]
 
+
+
+def refused_naming(spec: Any, rec: object, field: str) -> None:
+    """A malformed record is refused by the game's replay with a :class:`RecordError`
+    naming the field at fault."""
+    r = spec.replay(rec)
+    assert not r.valid and isinstance(r.error, RecordError)
+    assert r.error.field == field
 
 def random_legal_step(g: Any, draw: Any, *, claim_first: Any = None) -> None:
     """One step of a deal played at random: the pending decision has a legal action (a
