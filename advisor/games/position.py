@@ -4,8 +4,8 @@ vectors in the game's own kind order — and the rules in force. A game's ``Posi
 subclasses it with its own fields, its reader and its checks.
 
 >>> p = CountedPosition("rules", (1, 0, 2), ("a group",), meld_counts=(0, 1, 0))
->>> p.hand_size, p.own, p.seen
-(3, (1, 1, 2), (0, 0, 0))
+>>> p.hand_size, p.total, p.own, p.seen
+(3, 4, (1, 1, 2), (0, 0, 0))
 """
 
 from __future__ import annotations
@@ -39,6 +39,15 @@ class CountedPosition(Generic[R, M]):
     @property
     def hand_size(self) -> int:
         return sum(self.hand)
+
+    @property
+    def meld_size(self) -> int:
+        return sum(self.meld_counts)
+
+    @property
+    def total(self) -> int:
+        """Concealed and laid cards: what the seat holds."""
+        return self.hand_size + self.meld_size
 
     @property
     def own(self) -> Counts:

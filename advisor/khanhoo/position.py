@@ -56,18 +56,10 @@ def meld_of(cards: Sequence[Card], rules: Rules) -> Combination:
 @dataclass(frozen=True)
 class Position(CountedPosition[Rules, Combination]):
     """Concealed hand, laid melds (combinations taken from discards, K5), the cards seen
-    and the rules; whether the seat is the orphan (K7)."""
+    and the rules; whether the seat is the orphan (K7). Its ``total`` is 15 at rest, 16
+    when a card is owed (6 and 7 for the orphan)."""
 
     orphan: bool = False
-
-    @property
-    def meld_size(self) -> int:
-        return sum(self.meld_counts)
-
-    @property
-    def total(self) -> int:
-        """Hand + melds: 15 at rest, 16 when a card is owed (6 and 7 for the orphan)."""
-        return self.hand_size + self.meld_size
 
     @property
     def target(self) -> int:

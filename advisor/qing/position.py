@@ -37,17 +37,13 @@ FIELDS = ("eye6", "extras_replace", "options", "hand", "melds", "seen")
 
 @dataclass(frozen=True)
 class Position(CountedPosition[Rules, Group]):
-    """Concealed hand, exposed groups, cards seen elsewhere, and the rules."""
-
-    @property
-    def total(self) -> int:
-        """Concealed and exposed cards: 14 at rest, 15 when the seat wins or discards."""
-        return self.hand_size + sum(self.meld_counts)
+    """Concealed hand, exposed groups, cards seen elsewhere, and the rules. Its ``total``
+    is 14 at rest, 15 when the seat wins or discards."""
 
     @property
     def target(self) -> int:
         """Concealed cards the seat wins with (15 less its exposed cards)."""
-        return HAND_SIZE - sum(self.meld_counts)
+        return HAND_SIZE - self.meld_size
 
     @property
     def eye_exposed(self) -> bool:
