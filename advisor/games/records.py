@@ -29,16 +29,16 @@ def check_deal(hands: Sequence[Counts], stock: Iterable[int], pack: Counts,
     whole ``pack`` (its kinds named by ``codes``); else a :class:`RecordError` naming the
     field and the rule.
 
-    >>> check_deal([(1, 0), (0, 0)], [1], (1, 1), "ab", lambda seat: 1, dealt_rule="T1",
-    ...            pack_rule="P1")
+    >>> check_deal([(1, 0), (0, 0)], [1], (1, 1), "ab", lambda seat: 1, dealt_rule="Q6",
+    ...            pack_rule="Q1")
     Traceback (most recent call last):
     ...
-    advisor.errors.RecordError: hands[1]: 0 cards; seat 1 is dealt 1 (T1)
-    >>> check_deal([(1, 0)], [0], (1, 1), "ab", lambda seat: 1, dealt_rule="T1",
-    ...            pack_rule="P1")
+    advisor.errors.RecordError: hands[1]: 0 cards; seat 1 is dealt 1 (Q6)
+    >>> check_deal([(1, 0)], [0], (1, 1), "ab", lambda seat: 1, dealt_rule="Q6",
+    ...            pack_rule="Q1")
     Traceback (most recent call last):
     ...
-    advisor.errors.RecordError: the deal holds 2 of a; the pack has 1 (P1)
+    advisor.errors.RecordError: the deal holds 2 of a; the pack has 1 (Q1)
     """
     for seat, h in enumerate(hands):
         want = dealt(seat)
