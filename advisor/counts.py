@@ -10,8 +10,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol, TypeVar
 
 Counts = tuple[int, ...]
 T = TypeVar("T")
@@ -25,6 +25,15 @@ def add(a: Counts, b: Counts) -> Counts:
 def sub(a: Counts, b: Counts) -> Counts:
     """Element-wise difference (``a - b``); the caller guarantees ``b <= a``."""
     return tuple(x - y for x, y in zip(a, b))
+
+
+def add_all(vectors: Iterable[Sequence[int]]) -> Counts:
+    """Element-wise sum of some count vectors (at least one).
+
+    >>> add_all([(1, 0), [2, 1], (0, 3)])
+    (3, 4)
+    """
+    return tuple(map(sum, zip(*vectors)))
 
 
 def plus(c: Counts, i: int, n: int = 1) -> Counts:
@@ -57,6 +66,40 @@ def tally(indices: Iterable[int], kinds: int) -> Counts:
     for i in indices:
         c[i] += 1
     return tuple(c)
+
+
+class Indexed(Protocol):
+    """A card of a game: its index in the game's own kind order."""
+
+    @property
+    def index(self) -> int: ...
+
+
+C = TypeVar("C", bound=Indexed)
+
+
+def card_counts(cards: Sequence[C]) -> tuple[Callable[[Iterable[C]], Counts],
+                                             Callable[[Counts], list[C]]]:
+    """A game's two conversions over its pack's kinds (``cards``, in kind order): some
+    cards to their count vector (``counts_of``), and a count vector to its cards in
+    kind order, each repeated by its count (``cards_of``).
+
+    >>> from collections import namedtuple
+    >>> Card = namedtuple("Card", "code index")
+    >>> counts_of, cards_of = card_counts([Card("a", 0), Card("b", 1)])
+    >>> counts_of([Card("b", 1), Card("b", 1)]), [c.code for c in cards_of((1, 2))]
+    ((0, 2), ['a', 'b', 'b'])
+    """
+
+    def counts_of(some: Iterable[C]) -> Counts:
+        """The count vector of some cards."""
+        return tally((c.index for c in some), len(cards))
+
+    def cards_of(counts: Counts) -> list[C]:
+        """The cards of a count vector, in kind order, each repeated by its count."""
+        return expand(counts, cards)
+
+    return counts_of, cards_of
 
 
 def expand(counts: Counts, items: Sequence[T]) -> list[T]:

@@ -29,6 +29,7 @@ from advisor.counts import size as size
 from advisor.counts import sub as sub
 from advisor.counts import tally
 from advisor.errors import CardError, DuplicateCardError
+from advisor.forms import only_card
 
 # A count vector (advisor.counts): 25 ints, one per face, each 0–4.
 
@@ -217,10 +218,7 @@ def parse_face(text: str) -> Face:
     >>> parse_face("bat sach").code
     '8s'
     """
-    faces = parse_cards(text)
-    if len(faces) != 1:
-        raise CardError(f"'{text}': expected exactly one card, got {len(faces)}", token=text)
-    return faces[0]
+    return only_card(text, parse_cards(text))
 
 
 def format_cards(cards: Iterable[Face] | Counts, *, names: bool = False) -> str:

@@ -62,7 +62,7 @@ from advisor.chan.view import (
 )
 from advisor.counts import minus, plus, replace
 from advisor.errors import PositionError, RecordError
-from advisor.games.engine import Decision, Move, RuleEngine
+from advisor.games.engine import Decision, Move, RuleEngine, Triad, legal_from
 
 DEALER_CARDS = 20
 OTHER_CARDS = 19
@@ -461,66 +461,21 @@ class Game(RuleEngine):
         """A declined claim is not logged, nor recorded (C5)."""
         return not (self._phase == "claim" and action.do == "pass")
 
-    def verify_heaven(self, seat: int) -> None:
-        self.verify(seat, Action("heaven"))
+    heaven = Triad(lambda: Action("heaven"), "Declare Thiên ù (T1, W3).")
 
-    def can_heaven(self, seat: int) -> bool:
-        return self.can(seat, Action("heaven"))
+    discard = Triad(lambda card: Action("discard", card), "Discard a card (T1, T2, T5).")
 
-    def heaven(self, seat: int) -> None:
-        """Declare Thiên ù (T1, W3)."""
-        self.act(seat, Action("heaven"))
+    eat = Triad(lambda with_card: Action("eat", with_card),
+                "Eat the offered card with a hand card, as a Chắn or a Cạ (T2).")
 
-    def verify_discard(self, seat: int, card: Face) -> None:
-        self.verify(seat, Action("discard", card))
+    pass_ = Triad(lambda: Action("pass"),
+                  "Pass the offered card (T2–T4), decline a claim (C5), or, as the dealer, "
+                  "decline Thiên ù with no legal discard (T7).")
 
-    def can_discard(self, seat: int, card: Face) -> bool:
-        return self.can(seat, Action("discard", card))
+    chiu = Triad(lambda: Action("chiu"), "Claim the public card with three in hand (C2).")
 
-    def discard(self, seat: int, card: Face) -> None:
-        """Discard a card (T1, T2, T5)."""
-        self.act(seat, Action("discard", card))
-
-    def verify_eat(self, seat: int, with_card: Face) -> None:
-        self.verify(seat, Action("eat", with_card))
-
-    def can_eat(self, seat: int, with_card: Face) -> bool:
-        return self.can(seat, Action("eat", with_card))
-
-    def eat(self, seat: int, with_card: Face) -> None:
-        """Eat the offered card with a hand card, as a Chắn or a Cạ (T2)."""
-        self.act(seat, Action("eat", with_card))
-
-    def verify_pass(self, seat: int) -> None:
-        self.verify(seat, Action("pass"))
-
-    def can_pass(self, seat: int) -> bool:
-        return self.can(seat, Action("pass"))
-
-    def pass_(self, seat: int) -> None:
-        """Pass the offered card (T2–T4), decline a claim (C5), or, as the dealer, decline
-        Thiên ù with no legal discard (T7)."""
-        self.act(seat, Action("pass"))
-
-    def verify_chiu(self, seat: int) -> None:
-        self.verify(seat, Action("chiu"))
-
-    def can_chiu(self, seat: int) -> bool:
-        return self.can(seat, Action("chiu"))
-
-    def chiu(self, seat: int) -> None:
-        """Claim the public card with three in hand (C2)."""
-        self.act(seat, Action("chiu"))
-
-    def verify_win(self, seat: int) -> None:
-        self.verify(seat, Action("win"))
-
-    def can_win(self, seat: int) -> bool:
-        return self.can(seat, Action("win"))
-
-    def win(self, seat: int) -> None:
-        """Claim a win on the revealed stock card (C1), or after a Chíu (Chíu ù, C2)."""
-        self.act(seat, Action("win"))
+    win = Triad(lambda: Action("win"),
+                "Claim a win on the revealed stock card (C1), or after a Chíu (Chíu ù, C2).")
 
     def claim_problem(self, seat: int, action: Action) -> tuple[str, str]:
         """Why ``seat`` may not make this claim (``win`` or ``chiu``) on the public card."""
@@ -1015,15 +970,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
                         options=dict(view.options))
 
 
-def legal_of(view: View) -> list[Action]:
-    """The legal actions of the VIEW's seat, as the engine lists them (:func:`world`, the
-    unseen cards in face order).
-
-    >>> g = Game.from_deal(seed=7)
-    >>> legal_of(g.view(g.dealer)) == g.legal_actions()
-    True
-    """
-    return world(view).legal_actions()
+legal_of = legal_from(world)
 
 
 def claims_first(view: View) -> View:

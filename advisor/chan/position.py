@@ -32,7 +32,7 @@ from advisor.chan.view import View
 from advisor.counts import plus
 from advisor.errors import AdvisorError, HandSizeError, PositionError
 from advisor.forms import split_melds
-from advisor.games.fields import CardFields, in_field, json_fields
+from advisor.games.fields import CardFields, json_fields
 
 WIN_BY = ("own_door", "other_door", "chiu", "heaven")
 """How a win was made: on the stock card at the winner's own door (Ù chì), on a stock
@@ -113,12 +113,7 @@ class Position:
                             together="the hand, melds, winning card and seen cards")
         take = fields.take
         hand_faces = take("hand", hand)
-        if not isinstance(melds, (list, tuple)):
-            raise PositionError("melds: expected a list of melds", field="melds")
-        meld_list = []
-        for i, m in enumerate(melds):
-            faces = take(f"melds[{i}]", m)
-            meld_list.append(in_field(f"melds[{i}]", lambda: Meld.of(faces)))  # noqa: B023
+        meld_list = fields.groups("melds", melds, Meld.of, "melds")
         win = take("winning_card", winning_card) if winning_card is not None else []
         if winning_card is not None and len(win) != 1:
             raise PositionError(f"winning_card: expected one card, got {len(win)}",
@@ -163,12 +158,11 @@ class Position:
     @classmethod
     def from_json(cls, obj: object) -> Position:
         """A position from its §8.1 JSON object (already decoded)."""
-        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"})
+        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"},
+                            objects=("context", "options"))
         assert isinstance(obj, dict)  # json_fields has checked it
 
         context = given("context", {})
-        if not isinstance(context, dict):
-            raise PositionError("context: expected an object", field="context")
         for key in context:
             if key not in CONTEXT_FIELDS:
                 raise PositionError(
@@ -176,8 +170,6 @@ class Position:
                     field=f"context.{key}",
                 )
         options = given("options", {})
-        if not isinstance(options, dict):
-            raise PositionError("options: expected an object", field="options")
         rules = given("rules", "house")
         if not isinstance(rules, str):
             raise PositionError("rules: expected a profile name", field="rules")
@@ -322,15 +314,9 @@ def view_of_position(obj: object) -> View:
     >>> v.phase, v.offer.door, v.partial, v.stock_left
     ('offer', 0, True, 23)
     """
-    if not isinstance(obj, dict):
-        raise PositionError("a position must be a JSON object", field="$")
-    unknown = sorted(set(obj) - set(TYPED_FIELDS))
-    if unknown:
-        raise PositionError(f"{unknown[0]}: unknown field (known: {', '.join(TYPED_FIELDS)})",
-                            field=unknown[0])
+    json_fields(obj, TYPED_FIELDS, {"hand": "the concealed cards"})
+    assert isinstance(obj, dict)  # json_fields has checked it
     given = {k: v for k, v in obj.items() if v is not None}
-    if "hand" not in given:
-        raise PositionError("hand: missing (the concealed cards)", field="hand")
     source = given.get("from", "discard")
     if source not in TYPED_SOURCES:
         raise PositionError(f"from: one of {', '.join(TYPED_SOURCES)}, not {source!r}",

@@ -19,7 +19,7 @@ from advisor.chan.cards import counts_of, parse_cards, parse_face
 from advisor.chan.game import RECORD_FORMAT, Action, Game
 from advisor.chan.profiles import PROFILES
 from advisor.errors import IllegalActionError, RecordError
-from advisor.games.records import card_list, read_header, read_records, seat_number
+from advisor.games.records import read_deal, read_header, read_records, seat_number
 
 RECORD_FIELDS = ("format", "rules", "options", "dealer", "players", "hands", "stock", "moves",
                  "result", "practice")
@@ -35,16 +35,9 @@ def game_from_record(rec: object) -> Game:
     if rules not in PROFILES:
         raise RecordError(f"rules: unknown profile {rules!r}", field="rules")
     dealer = seat_number(rec, "dealer", "a seat number 0–3")
-    hands = rec.get("hands")
-    if not isinstance(hands, list):
-        raise RecordError("hands: expected four lists of cards", field="hands")
-    stock = rec.get("stock")
-    if not isinstance(stock, list):
-        raise RecordError("stock: expected a list of 23 cards", field="stock")
-    parsed_hands = [counts_of(card_list(f"hands[{i}]", h, parse_cards))
-                    for i, h in enumerate(hands)]
-    return Game(parsed_hands, card_list("stock", stock, parse_cards), dealer, rules=rules,
-                options=options)
+    hands, stock = read_deal(rec, parse_cards, hands="four lists of cards",
+                             stock="a list of 23 cards")
+    return Game([counts_of(h) for h in hands], stock, dealer, rules=rules, options=options)
 
 
 def play_recorded(g: Game, seat: int, action: Action) -> None:

@@ -11,7 +11,7 @@ from advisor.chan.cards import Face
 from advisor.chan.pairing import GROUP_NAMES, Meld, Pairing, Useful
 from advisor.chan.scoring import ScoreResult
 from advisor.chan.simulate import Summary
-from advisor.text import Style
+from advisor.text import Style, unseen_list
 
 
 def card(st: Style, f: Face) -> str:
@@ -59,10 +59,7 @@ def hand_lines(st: Style, p: Pairing, melds: Sequence[Meld]) -> list[str]:
 
 
 def waits_text(st: Style, ws: Sequence[Useful]) -> str:
-    if not ws:
-        return "—"
-    total = sum(w.unseen for w in ws)
-    return ", ".join(f"{card(st, w.face)} ({w.unseen})" for w in ws) + f" — {total} unseen"
+    return unseen_list((card(st, w.face), w.unseen) for w in ws)
 
 
 _ILLEGAL = {

@@ -5,16 +5,18 @@ verifies, logs and applies (in the style of pokerkit's operations).
 An engine subclasses :class:`RuleEngine`, keeps ``log`` and implements ``_check(seat,
 action)`` (the first rule the action breaks, as (rule ID, reason), or None) and one
 ``_do_<do>(seat, action)`` per kind of action. Its own triads (``verify_eat``,
-``can_eat``, ``eat``…) are one-liners over ``verify``, ``can`` and ``act``.
+``can_eat``, ``eat``…) are declared once each, as a :class:`Triad` that builds the
+action from the method's arguments.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
 
 from advisor.counts import Counts
-from advisor.errors import IllegalActionError
+from advisor.errors import IllegalActionError, PositionError
 
 
 class Action(Protocol):
@@ -28,6 +30,9 @@ class Action(Protocol):
 
 A = TypeVar("A", bound=Action)
 P = TypeVar("P", bound=str)
+Args = ParamSpec("Args")
+L = TypeVar("L")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,23 @@ class RuleEngine:
     def _check(self, seat: int, action: Any) -> tuple[str, str] | None:
         raise NotImplementedError
 
+    def _turn_problem(self, seat: int, do: str, allowed: Mapping[str, Sequence[str]], *,
+                      rule: str, over: str) -> tuple[str, str] | None:
+        """What every engine checks first, by ``rule`` (``over`` once the deal is over):
+        the deal goes on, the seat exists, the decision is its own and ``do`` is a move of
+        the phase (``allowed[phase]``)."""
+        if self.over:
+            return (over, "the deal is over")
+        phase, to_act = self._phase, self._to_act
+        if not 0 <= seat < len(self.seats):
+            return (rule, f"there is no seat {seat} ({len(self.seats)} players)")
+        if seat != to_act:
+            return (rule, f"it is seat {to_act}'s decision ({phase}), not seat {seat}'s")
+        if do not in allowed[phase]:
+            return (rule, f"'{do}' is not a move in the {phase} phase "
+                          f"(allowed: {', '.join(allowed[phase])})")
+        return None
+
     def _logged(self, seat: int, action: Any) -> bool:
         """Whether the move goes into the log (and the record): every move, unless the
         game says otherwise (Chắn does not record a declined claim, C5)."""
@@ -106,4 +128,123 @@ class RuleEngine:
         getattr(self, f"_do_{action.do}")(seat, action)
 
 
-__all__ = ["Action", "Decision", "Move", "RuleEngine"]
+class PendingView(Protocol):
+    """What a VIEW says of the decision it poses."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+
+def check_pending(view: PendingView, phases: Collection[str]) -> None:
+    """Raise a :class:`PositionError` naming the field unless the VIEW poses a decision
+    (its ``phase`` one of ``phases``) to its own seat — the first check of a deal made
+    from a VIEW.
+
+    >>> from types import SimpleNamespace as V
+    >>> check_pending(V(seat=1, phase="turn", to_act=1), ["turn"])
+    >>> check_pending(V(seat=1, phase="turn", to_act=0), ["turn"])
+    Traceback (most recent call last):
+    ...
+    advisor.errors.PositionError: to_act: it is seat 0's decision, not seat 1's
+    """
+    if view.phase not in phases:
+        raise PositionError("phase: the deal is over; there is no decision to advise",
+                            field="phase")
+    if view.to_act != view.seat:
+        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat "
+                            f"{view.seat}'s", field="to_act")
+
+
+class Legal(Protocol[L]):
+    def legal_actions(self) -> list[L]: ...
+
+
+def legal_from(world: Callable[[V], Legal[L]]) -> Callable[[V], list[L]]:
+    """A game's ``legal_of``: the legal actions of a VIEW's seat, as the engine lists them
+    in the deal ``world(view)`` made from the VIEW."""
+
+    def legal_of(view: V) -> list[L]:
+        return world(view).legal_actions()
+
+    legal_of.__doc__ = ("The legal actions of the VIEW's seat, as the engine lists them "
+                        "(:func:`world`).")
+    return legal_of
+
+
+class Triad(Generic[Args]):
+    """One kind of action as three methods of an engine: ``<name>(seat, …)`` verifies,
+    logs and applies it; the ``verify_<name>`` and ``can_<name>`` made beside it raise
+    with the rule it breaks, or answer whether it is legal. ``build`` makes the action
+    from the arguments that follow the seat.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Act:
+    ...     do: str
+    ...     card: str | None = None
+    >>> class Toy(RuleEngine):
+    ...     def __init__(self):
+    ...         self.log, self.result = [], None
+    ...     def _check(self, seat, a):
+    ...         return None if a.do == "pass" else ("T1", f"no {a.do} of {a.card}")
+    ...     def _do_pass(self, seat, a):
+    ...         self.result = "passed"
+    ...     pass_ = Triad(lambda: Act("pass"), "Pass.")
+    ...     steal = Triad(lambda card: Act("steal", card), "Steal a card.")
+    >>> t = Toy()
+    >>> t.can_pass(0), t.can_steal(0, "2c")
+    (True, False)
+    >>> t.verify_steal(0, "2c")
+    Traceback (most recent call last):
+    ...
+    advisor.errors.IllegalActionError: T1: no steal of 2c
+    >>> t.pass_(0)
+    >>> t.result, t.log[0].action.do, Toy.pass_.__doc__
+    ('passed', 'pass', 'Pass.')
+    """
+
+    def __init__(self, build: Callable[Args, Any], doc: str) -> None:
+        self.build = build
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type[RuleEngine], name: str) -> None:
+        build, bare = self.build, name.rstrip("_")
+
+        def verify(engine: RuleEngine, seat: int, *args: Any, **kwargs: Any) -> None:
+            engine.verify(seat, build(*args, **kwargs))
+
+        def can(engine: RuleEngine, seat: int, *args: Any, **kwargs: Any) -> bool:
+            return engine.can(seat, build(*args, **kwargs))
+
+        verify.__doc__ = f"Raise :class:`IllegalActionError` unless ``{name}`` is legal now."
+        can.__doc__ = f"Whether ``{name}`` is legal now."
+        setattr(owner, f"verify_{bare}", verify)
+        setattr(owner, f"can_{bare}", can)
+
+    @overload
+    def __get__(self, engine: None, owner: type) -> Triad[Args]: ...
+
+    @overload
+    def __get__(self, engine: RuleEngine, owner: type) -> Callable[Concatenate[int, Args],
+                                                                   None]: ...
+
+    def __get__(self, engine: RuleEngine | None, owner: type) -> Any:
+        if engine is None:
+            return self
+        build = self.build
+
+        def act(seat: int, *args: Args.args, **kwargs: Args.kwargs) -> None:
+            engine.act(seat, build(*args, **kwargs))
+
+        act.__doc__ = self.__doc__
+        return act
+
+
+__all__ = ["Action", "Decision", "Move", "PendingView", "RuleEngine", "Triad", "check_pending",
+           "legal_from"]

@@ -13,7 +13,7 @@ field.
 >>> fields = CardFields([1, 1], parse, index="ab".index, together="the hand and melds")
 >>> fields.take("hand", "a")
 ['a']
->>> fields.take("melds[0]", ["x"])
+>>> fields.groups("melds", [["x"]], tuple, "melds")
 Traceback (most recent call last):
 ...
 advisor.errors.AdvisorError: melds[0]: unknown card 'x'
@@ -27,6 +27,7 @@ from typing import Any, Generic, TypeVar
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 
 C = TypeVar("C")
+G = TypeVar("G")
 T = TypeVar("T")
 
 
@@ -58,6 +59,18 @@ class CardFields(Generic[C]):
             self.left[self.index(c)] -= 1
         return cards
 
+    def groups(self, name: str, given: object, make: Callable[[list[C]], G],
+               what: str) -> list[G]:
+        """The groups of list field ``name`` (the melds): each one's cards counted out in
+        turn and made into a group by ``make``; errors name ``name[i]``."""
+        if not isinstance(given, (list, tuple)):
+            raise PositionError(f"{name}: expected a list of {what}", field=name)
+        out = []
+        for i, text in enumerate(given):
+            cards = self.take(f"{name}[{i}]", text)
+            out.append(in_field(f"{name}[{i}]", lambda: make(cards)))  # noqa: B023
+        return out
+
 
 def in_field(name: str, make: Callable[[], T]) -> T:
     """``make()``, its errors prefixed with the field they concern (``melds[2]: …``)."""
@@ -68,10 +81,11 @@ def in_field(name: str, make: Callable[[], T]) -> T:
 
 
 def json_fields(obj: object, known: Sequence[str], required: Mapping[str, str],
-                what: str = "a position") -> Callable[[str, Any], Any]:
+                what: str = "a position", objects: Sequence[str] = ()) -> Callable[[str, Any], Any]:
     """Check the frame of a JSON object read by the library — an object, no unknown field,
-    the ``required`` ones present (each with what it holds, for the message) — and give
-    ``given(name, default)``: the field's value, the default when it is missing or null.
+    the ``required`` ones present and not null (each with what it holds, for the message),
+    the ``objects`` JSON objects where given — and give ``given(name, default)``: the
+    field's value, the default when it is missing or null.
 
     >>> given = json_fields({"hand": "2v", "seen": None}, ["hand", "seen"], {"hand": "the cards"})
     >>> given("hand", ""), given("seen", [])
@@ -80,6 +94,10 @@ def json_fields(obj: object, known: Sequence[str], required: Mapping[str, str],
     Traceback (most recent call last):
     ...
     advisor.errors.PositionError: hnad: unknown field (known: hand)
+    >>> json_fields({"options": 3}, ["options"], {}, objects=["options"])
+    Traceback (most recent call last):
+    ...
+    advisor.errors.PositionError: options: expected an object
     """
     if not isinstance(obj, dict):
         raise PositionError(f"{what} must be a JSON object", field="$")
@@ -88,8 +106,11 @@ def json_fields(obj: object, known: Sequence[str], required: Mapping[str, str],
         raise PositionError(f"{unknown[0]}: unknown field (known: {', '.join(known)})",
                             field=unknown[0])
     for name, holds in required.items():
-        if name not in obj:
+        if obj.get(name) is None:
             raise PositionError(f"{name}: missing ({holds})", field=name)
+    for name in objects:
+        if obj.get(name) is not None and not isinstance(obj[name], dict):
+            raise PositionError(f"{name}: expected an object", field=name)
 
     def given(name: str, default: Any) -> Any:
         value = obj.get(name)

@@ -10,14 +10,46 @@ checks and the errors are here.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, TypeVar
 
+from advisor.counts import Counts, add_all, tally
 from advisor.errors import AdvisorError, IllegalActionError, PositionError, RecordError
 from advisor.jsonio import documents
 
 T = TypeVar("T")
+
+
+def check_deal(hands: Sequence[Counts], stock: Iterable[int], pack: Counts,
+               codes: Sequence[str], dealt: Callable[[int], int], *, dealt_rule: str,
+               pack_rule: str, pack_name: str = "the pack") -> None:
+    """Check a deal (count vectors for the hands, the stock as kind indices): each seat
+    holds what it is dealt (``dealt(seat)`` cards) and the hands and the stock make the
+    whole ``pack`` (its kinds named by ``codes``); else a :class:`RecordError` naming the
+    field and the rule.
+
+    >>> check_deal([(1, 0), (0, 0)], [1], (1, 1), "ab", lambda seat: 1, dealt_rule="Q6",
+    ...            pack_rule="Q1")
+    Traceback (most recent call last):
+    ...
+    advisor.errors.RecordError: hands[1]: 0 cards; seat 1 is dealt 1 (Q6)
+    >>> check_deal([(1, 0)], [0], (1, 1), "ab", lambda seat: 1, dealt_rule="Q6",
+    ...            pack_rule="Q1")
+    Traceback (most recent call last):
+    ...
+    advisor.errors.RecordError: the deal holds 2 of a; the pack has 1 (Q1)
+    """
+    for seat, h in enumerate(hands):
+        want = dealt(seat)
+        if sum(h) != want:
+            raise RecordError(f"hands[{seat}]: {sum(h)} cards; seat {seat} is dealt {want} "
+                              f"({dealt_rule})", field=f"hands[{seat}]")
+    total = add_all([tally(stock, len(pack)), *hands])
+    for code, m, want in zip(codes, total, pack):
+        if m != want:
+            raise RecordError(f"the deal holds {m} of {code}; {pack_name} has {want} "
+                              f"({pack_rule})", field="hands", token=code)
 
 
 @dataclass(frozen=True)
@@ -74,6 +106,21 @@ def card_list(name: str, value: object, parse: Callable[[list[str]], list[T]]) -
         return parse(value)
     except AdvisorError as err:
         raise RecordError(f"{name}: {err.message}", field=name, token=err.token) from None
+
+
+def read_deal(rec: dict[str, Any], parse: Callable[[list[str]], list[T]], *,
+              hands: str = "one list of cards per player",
+              stock: str = "a list of cards, top first") -> tuple[list[list[T]], list[T]]:
+    """A record's ``hands`` and ``stock``, lists of card codes read with the game's
+    ``parse`` (``hands`` and ``stock`` say what each field holds, for the messages;
+    errors name the field: ``hands[2]: unknown card 'xx'``)."""
+    given_hands, given_stock = rec.get("hands"), rec.get("stock")
+    if not isinstance(given_hands, list):
+        raise RecordError(f"hands: expected {hands}", field="hands")
+    if not isinstance(given_stock, list):
+        raise RecordError(f"stock: expected {stock}", field="stock")
+    return ([card_list(f"hands[{i}]", h, parse) for i, h in enumerate(given_hands)],
+            card_list("stock", given_stock, parse))
 
 
 def read_move(mv: object, parse: Callable[[object], T]) -> tuple[int, T]:
@@ -178,5 +225,16 @@ def read_records(stream: IO[str], name: str = "record") -> Iterator[tuple[str, A
         yield doc.label, RecordError(doc.error) if doc.error is not None else doc.obj
 
 
-__all__ = ["Replay", "card_list", "checked_result", "pending_view", "read_header", "read_move",
-           "read_records", "record_view", "replay_moves", "seat_number"]
+__all__ = [
+    "Replay",
+    "card_list",
+    "check_deal",
+    "checked_result",
+    "pending_view",
+    "read_header",
+    "read_move",
+    "read_records",
+    "record_view",
+    "replay_moves",
+    "seat_number",
+]

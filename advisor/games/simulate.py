@@ -24,7 +24,7 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -216,6 +216,17 @@ Outcome = Callable[[Any], Sequence[tuple[int, bool, int]]]
 """A finished game's (payment, won, deal score) per seat."""
 
 
+def add_counts(into: dict[str, int], more: Mapping[str, int]) -> None:
+    """Add a slice's tallies by name (how deals ended, were won…) into a run's.
+
+    >>> t = {"out": 1}
+    >>> add_counts(t, {"out": 2, "draw": 1}); t
+    {'out': 3, 'draw': 1}
+    """
+    for name, n in more.items():
+        into[name] = into.get(name, 0) + n
+
+
 def deal_key(game: Engine) -> str:
     """What tells a deal from every other: a digest of its record before the first move
     (the rules, the dealer, every hand and the stock) — a function of the run's seed and
@@ -307,5 +318,5 @@ def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
             "max": round(xs[-1] * 1000, 2)}
 
 
-__all__ = ["Z95", "Engine", "Outcome", "PlayerStats", "RunSummary", "bot_seed", "deal_key",
-           "latency_summary", "play", "rotations", "run"]
+__all__ = ["Z95", "Engine", "Outcome", "PlayerStats", "RunSummary", "add_counts", "bot_seed",
+           "deal_key", "latency_summary", "play", "rotations", "run"]

@@ -26,8 +26,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from advisor.counts import Counts, add, expand, minus, plus, size, sub, tally
+from advisor.counts import Counts, add, card_counts, minus, plus, size, sub
 from advisor.errors import CardError, DuplicateCardError
+from advisor.forms import only_card
 
 # A count vector (advisor.counts): 31 ints, one per card kind (the Joker last).
 
@@ -194,10 +195,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1♦").code
     'Ad'
     """
-    words = _tokens(text)
-    if len(words) != 1:
-        raise CardError(f"'{text}': expected exactly one card, got {len(words)}", token=text)
-    return _parse_token(words[0])
+    return _parse_token(only_card(text, _tokens(text)))
 
 
 def parse_cards(text: str | Sequence[str], *, limit: Counts | None = None,
@@ -258,18 +256,7 @@ def format_cards(cards: Iterable[Card] | Counts, *, symbols: bool = False) -> st
 
 # --- count vectors ------------------------------------------------------------------------
 
-def counts_of(cards: Iterable[Card]) -> Counts:
-    """The count vector of some cards.
-
-    >>> counts_of(parse_cards("Jk Ah Ah"))[0], counts_of(parse_cards("Jk"))[JOKER]
-    (2, 1)
-    """
-    return tally((x.index for x in cards), KINDS)
-
-
-def cards_of(counts: Counts) -> list[Card]:
-    """The cards of a count vector, in pack order, each repeated by its count."""
-    return expand(counts, CARDS)
+counts_of, cards_of = card_counts(CARDS)
 
 
 __all__ = [

@@ -44,11 +44,12 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, ClassVar
 
-from advisor.counts import minus
+from advisor.counts import add_all, minus, tally
 from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.actions import CardAction, read_card_action
-from advisor.games.engine import Decision, Move, RuleEngine
+from advisor.games.engine import Decision, Move, RuleEngine, Triad, check_pending, legal_from
 from advisor.games.holding import deal_hidden
+from advisor.games.records import check_deal
 from advisor.khanhoo.cards import (
     CARDS,
     JOKER,
@@ -269,19 +270,11 @@ class Game(RuleEngine):
         if not isinstance(self.max_turns, int) or self.max_turns < 1:
             raise RecordError("max_turns: a positive number of discards", field="max_turns")
         leader = (self.dealer + 1) % n
-        for seat, h in enumerate(hands):
-            want = (ORPHAN_SIZE if seat == self.orphan else HAND_SIZE) + (seat == leader)
-            if sum(h) != want:
-                raise RecordError(f"hands[{seat}]: {sum(h)} cards; seat {seat} is dealt {want} "
-                                  "(K3, K7)", field=f"hands[{seat}]")
-        total = [sum(h[i] for h in hands) for i in range(KINDS)]
-        for c in stock:
-            total[c.index] += 1
-        for c, m, want_m in zip(CARDS, total, self.rules.pack.counts):
-            if m != want_m:
-                raise RecordError(f"the deal holds {m} of {c.code}; the pack "
-                                  f"({self.rules.pack.describe()}) has {want_m} (K1)",
-                                  field="hands", token=c.code)
+        check_deal(hands, (c.index for c in stock), self.rules.pack.counts,
+                   [c.code for c in CARDS],
+                   lambda seat: (ORPHAN_SIZE if seat == self.orphan else HAND_SIZE)
+                   + (seat == leader), dealt_rule="K3, K7", pack_rule="K1",
+                   pack_name=f"the pack ({self.rules.pack.describe()})")
 
     def clone(self) -> Game:
         """An independent copy of the deal as it stands, to try moves on (the rules and
@@ -379,101 +372,35 @@ class Game(RuleEngine):
 
     # --- the triads --------------------------------------------------------------------
 
-    def verify_discard(self, seat: int, c: Card) -> None:
-        self.verify(seat, Action("discard", c))
+    discard = Triad(lambda c: Action("discard", c),
+                    "Throw a card face up (K4); it is offered to the claimants (K5).")
 
-    def can_discard(self, seat: int, c: Card) -> bool:
-        return self.can(seat, Action("discard", c))
+    out = Triad(lambda c: Action("out", c),
+                "Go out: every card but ``c`` is in combinations; ``c`` is thrown (K6).")
 
-    def discard(self, seat: int, c: Card) -> None:
-        """Throw a card face up (K4); it is offered to the claimants (K5)."""
-        self.act(seat, Action("discard", c))
+    take = Triad(lambda with_: claim_action("take", with_),
+                 "As the next player, claim the discard for a combination laid at once (K5).")
 
-    def verify_out(self, seat: int, c: Card) -> None:
-        self.verify(seat, Action("out", c))
+    bump = Triad(lambda with_: claim_action("bump", with_),
+                 "Claim the discard out of turn for a combination laid at once (K5).")
 
-    def can_out(self, seat: int, c: Card) -> bool:
-        return self.can(seat, Action("out", c))
+    pass_ = Triad(lambda: Action("pass"), "Make no claim on the discard.")
 
-    def out(self, seat: int, c: Card) -> None:
-        """Go out: every card but ``c`` is in combinations; ``c`` is thrown (K6)."""
-        self.act(seat, Action("out", c))
+    draw = Triad(lambda: Action("draw"), "Draw the top stock card (K4).")
 
-    def verify_take(self, seat: int, with_: Sequence[Card]) -> None:
-        self.verify(seat, claim_action("take", with_))
+    cache = Triad(lambda c: Action("cache", c),
+                  "Lay a natural Trio of ``c`` face down as a cache (K10).")
 
-    def can_take(self, seat: int, with_: Sequence[Card]) -> bool:
-        return self.can(seat, claim_action("take", with_))
-
-    def take(self, seat: int, with_: Sequence[Card]) -> None:
-        """As the next player, claim the discard for a combination laid at once (K5)."""
-        self.act(seat, claim_action("take", with_))
-
-    def verify_bump(self, seat: int, with_: Sequence[Card]) -> None:
-        self.verify(seat, claim_action("bump", with_))
-
-    def can_bump(self, seat: int, with_: Sequence[Card]) -> bool:
-        return self.can(seat, claim_action("bump", with_))
-
-    def bump(self, seat: int, with_: Sequence[Card]) -> None:
-        """Claim the discard out of turn for a combination laid at once (K5)."""
-        self.act(seat, claim_action("bump", with_))
-
-    def verify_pass(self, seat: int) -> None:
-        self.verify(seat, Action("pass"))
-
-    def can_pass(self, seat: int) -> bool:
-        return self.can(seat, Action("pass"))
-
-    def pass_(self, seat: int) -> None:
-        """Make no claim on the discard."""
-        self.act(seat, Action("pass"))
-
-    def verify_draw(self, seat: int) -> None:
-        self.verify(seat, Action("draw"))
-
-    def can_draw(self, seat: int) -> bool:
-        return self.can(seat, Action("draw"))
-
-    def draw(self, seat: int) -> None:
-        """Draw the top stock card (K4)."""
-        self.act(seat, Action("draw"))
-
-    def verify_cache(self, seat: int, c: Card) -> None:
-        self.verify(seat, Action("cache", c))
-
-    def can_cache(self, seat: int, c: Card) -> bool:
-        return self.can(seat, Action("cache", c))
-
-    def cache(self, seat: int, c: Card) -> None:
-        """Lay a natural Trio of ``c`` face down as a cache (K10)."""
-        self.act(seat, Action("cache", c))
-
-    def verify_quartette(self, seat: int, c: Card | None = None) -> None:
-        self.verify(seat, Action("quartette", c))
-
-    def can_quartette(self, seat: int, c: Card | None = None) -> bool:
-        return self.can(seat, Action("quartette", c))
-
-    def quartette(self, seat: int, c: Card | None = None) -> None:
-        """End the deal with a Quartette: by cache on the discard, or natural (K10)."""
-        self.act(seat, Action("quartette", c))
+    quartette = Triad(lambda c=None: Action("quartette", c),
+                      "End the deal with a Quartette: by cache on the discard, or natural (K10).")
 
     # --- legality ------------------------------------------------------------------------
 
     def _check(self, seat: int, a: Action) -> tuple[str, str] | None:
         """(rule, reason) of the rule the action breaks, or None."""
-        if self.over:
-            return ("K6", "the deal is over")
-        phase, to_act = self._phase, self._to_act
-        if not 0 <= seat < self.players:
-            return ("K4", f"there is no seat {seat} ({self.players} players)")
-        if seat != to_act:
-            return ("K4", f"it is seat {to_act}'s decision ({phase}), not seat {seat}'s")
-        allowed = _ALLOWED[phase]
-        if a.do not in allowed:
-            return ("K4", f"'{a.do}' is not a move in the {phase} phase "
-                          f"(allowed: {', '.join(allowed)})")
+        if problem := self._turn_problem(seat, a.do, _ALLOWED, rule="K4", over="K6"):
+            return problem
+        phase = self._phase
         s = self.seats[seat]
         if a.do in ("discard", "out", "cache") and (a.card is None or not s.hand[a.card.index]):
             return ("K4", f"seat {seat} does not hold {a.card.code if a.card else 'a card'}")
@@ -714,16 +641,9 @@ class Game(RuleEngine):
     def cards_in_play(self) -> Counts:
         """Every card's whereabouts summed: hands, melds, caches, stock and pile. Always
         the whole pack."""
-        c = [0] * KINDS
-        for s in self.seats:
-            for i, n in enumerate(s.hand):
-                c[i] += n
-            for m in s.laid:
-                for x in m.cards:
-                    c[x.index] += 1
-        for x in (*self.stock, *self.pile):
-            c[x.index] += 1
-        return tuple(c)
+        laid = (x for s in self.seats for m in s.laid for x in m.cards)
+        loose = tally((x.index for x in (*laid, *self.stock, *self.pile)), KINDS)
+        return add_all([loose, *(s.hand for s in self.seats)])
 
     # --- records -------------------------------------------------------------------------
 
@@ -803,12 +723,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
     True
     """
     rules, n, me = view.rules, view.players, view.seat
-    if view.phase not in _ALLOWED:
-        raise PositionError("phase: the deal is over; there is no decision to advise",
-                            field="phase")
-    if view.to_act != me:
-        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat {me}'s",
-                            field="to_act")
+    check_pending(view, _ALLOWED)
     seen = [0] * KINDS
     for c in (*view.hand, *view.pile, *((view.cache,) * 3 if view.cache else ())):
         seen[c.index] += 1
@@ -890,14 +805,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
     return g
 
 
-def legal_of(view: View) -> list[Action]:
-    """The legal actions of the VIEW's seat, as the engine lists them (:func:`world`).
-
-    >>> g = Game.from_deal(players=4, seed=2)
-    >>> legal_of(g.view(g.leader)) == g.legal_actions()
-    True
-    """
-    return world(view).legal_actions()
+legal_of = legal_from(world)
 
 
 __all__ = [

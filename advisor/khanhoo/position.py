@@ -9,18 +9,16 @@ validated in one place, for the CLI's flags and files and the service's requests
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, MeldError, PositionError
 from advisor.forms import split_melds
-from advisor.games.fields import CardFields, in_field, json_fields
+from advisor.games.fields import CardFields, json_fields
+from advisor.games.position import CountedPosition
 from advisor.khanhoo.cards import (
-    EMPTY,
     JOKER,
     Card,
-    Counts,
-    add,
     cards_of,
     counts_of,
     format_cards,
@@ -56,28 +54,12 @@ def meld_of(cards: Sequence[Card], rules: Rules) -> Combination:
 
 
 @dataclass(frozen=True)
-class Position:
-    """Concealed hand, laid melds (combinations taken from discards, K5) and the rules."""
+class Position(CountedPosition[Rules, Combination]):
+    """Concealed hand, laid melds (combinations taken from discards, K5), the cards seen
+    and the rules; whether the seat is the orphan (K7). Its ``total`` is 15 at rest, 16
+    when a card is owed (6 and 7 for the orphan)."""
 
-    rules: Rules
-    hand: Counts
-    melds: tuple[Combination, ...] = ()
-    seen: Counts = EMPTY
     orphan: bool = False
-    meld_counts: Counts = field(default=EMPTY, repr=False)
-
-    @property
-    def hand_size(self) -> int:
-        return sum(self.hand)
-
-    @property
-    def meld_size(self) -> int:
-        return sum(self.meld_counts)
-
-    @property
-    def total(self) -> int:
-        """Hand + melds: 15 at rest, 16 when a card is owed (6 and 7 for the orphan)."""
-        return self.hand_size + self.meld_size
 
     @property
     def target(self) -> int:
@@ -88,11 +70,6 @@ class Position:
     def concealed_target(self) -> int:
         """Concealed cards the seat goes out with (the target less its melds)."""
         return self.target - self.meld_size
-
-    @property
-    def own(self) -> Counts:
-        """Every card the seat holds or has laid."""
-        return add(self.hand, self.meld_counts)
 
     @property
     def meld_points(self) -> int:
@@ -110,17 +87,13 @@ class Position:
                             together="the hand, melds and seen cards together")
         take = fields.take
         hand_cards = take("hand", hand)
-        if not isinstance(melds, (list, tuple)):
-            raise PositionError("melds: expected a list of combinations", field="melds")
-        laid = []
-        for i, m in enumerate(melds):
-            cards = take(f"melds[{i}]", m)
-            laid.append(in_field(f"melds[{i}]", lambda: meld_of(cards, rules)))  # noqa: B023
+        laid = fields.groups("melds", melds, lambda cards: meld_of(cards, rules),
+                             "combinations")
         seen_cards = take("seen", seen)
         if not isinstance(orphan, bool):
             raise PositionError("orphan: must be true or false", field="orphan")
-        pos = cls(rules, counts_of(hand_cards), tuple(laid), counts_of(seen_cards), orphan,
-                  counts_of(c for m in laid for c in m.cards))
+        pos = cls(rules, counts_of(hand_cards), tuple(laid), counts_of(seen_cards),
+                  counts_of(c for m in laid for c in m.cards), orphan)
         if pos.total > pos.target + 1:
             raise PositionError(
                 f"hand: {pos.hand_size} cards in hand and {pos.meld_size} in melds make "
@@ -130,12 +103,11 @@ class Position:
     @classmethod
     def from_json(cls, obj: object) -> Position:
         """A position from its JSON object (already decoded)."""
-        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"})
+        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"},
+                            objects=("options",))
         assert isinstance(obj, dict)  # json_fields has checked it
 
         options = given("options", {})
-        if not isinstance(options, dict):
-            raise PositionError("options: expected an object", field="options")
         return cls.build(hand=obj["hand"], melds=given("melds", []), sets=given("sets", 2),
                          jokers=given("jokers", 1), options=options, seen=given("seen", []),
                          orphan=given("orphan", False))

@@ -1,21 +1,22 @@
-"""Game records (``khanhoo-record/1``): the deal a record holds. Its replay is every
-game's (:meth:`advisor.games.spec.GameSpec.replay`): the deal read here, every move
-played through the engine — so every rule is checked — and the result compared. Every
-decision is recorded, forced ones (``draw``) and declined claims (``pass``) included.
+"""Game records (``khanhoo-record/1``): the deal a record holds — the pack (``sets``,
+``jokers``), the options, the dealer, the orphan (K7), the turn limit, the hands and the
+stock. Every decision is recorded, forced ones (``draw``) and declined claims (``pass``)
+included; the replay is every game's (:meth:`advisor.games.spec.GameSpec.replay`).
 
->>> from advisor.khanhoo.faces import GAME
->>> g = Game.from_deal(players=2, seed=3)
->>> while not g.over:
-...     g.act(g.pending.seat, g.legal_actions()[-1])
->>> GAME.replay(g.to_record()).valid
-True
+>>> rec = Game.from_deal(players=2, seed=3).to_record()
+>>> game_from_record(rec).players
+2
+>>> game_from_record({**rec, "max_turns": "x"})
+Traceback (most recent call last):
+...
+advisor.errors.RecordError: max_turns: expected a number of discards
 """
 
 from __future__ import annotations
 
 from advisor.errors import AdvisorError, RecordError
-from advisor.games.records import card_list, read_header, seat_number
-from advisor.khanhoo.cards import Card, counts_of, parse_cards
+from advisor.games.records import read_deal, read_header, seat_number
+from advisor.khanhoo.cards import counts_of, parse_cards
 from advisor.khanhoo.game import MAX_TURNS, RECORD_FORMAT, Game
 from advisor.khanhoo.rules import Rules
 
@@ -38,20 +39,10 @@ def game_from_record(rec: object) -> Game:
     max_turns = rec.get("max_turns", MAX_TURNS)
     if not isinstance(max_turns, int) or isinstance(max_turns, bool):
         raise RecordError("max_turns: expected a number of discards", field="max_turns")
-    hands = rec.get("hands")
-    if not isinstance(hands, list):
-        raise RecordError("hands: expected one list of cards per player", field="hands")
-    stock = rec.get("stock")
-    if not isinstance(stock, list):
-        raise RecordError("stock: expected a list of cards, top first", field="stock")
     limit = (99,) * len(rules.pack.counts)
-    parsed = [counts_of(_cards(f"hands[{i}]", h, limit)) for i, h in enumerate(hands)]
-    return Game(parsed, _cards("stock", stock, limit), dealer, rules=rules, orphan=orphan,
+    hands, stock = read_deal(rec, lambda codes: parse_cards(codes, limit=limit))
+    return Game([counts_of(h) for h in hands], stock, dealer, rules=rules, orphan=orphan,
                 max_turns=max_turns)
-
-
-def _cards(name: str, value: object, limit: tuple[int, ...]) -> list[Card]:
-    return card_list(name, value, lambda codes: parse_cards(codes, limit=limit))
 
 
 __all__ = ["RECORD_FIELDS", "game_from_record"]

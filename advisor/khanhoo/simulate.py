@@ -1,14 +1,12 @@
-"""Play many Khanhoo deals between bots: win shares, points and settlements.
-
-A player is a seat spec; player p sits at seat p. With ``duplicate``, each deal is played
-once per seat rotation, so every player gets every hand: luck of the deal cancels out of
-the comparison. A deal's settlement is the Skat-style one of its scores: the winner
-receives his points from each other player.
+"""Khanhoo deals played between bots (the run and its seats: :mod:`advisor.games.simulate`):
+win shares, points and settlements — the Skat-style one of a deal's scores, the winner
+receiving his points from each other player — and how each deal ended and by which last
+card each player went out.
 
 >>> from advisor.registry import game
 >>> s = game("khanhoo").simulate(["greedy", "random"], games=2, seed=1)
->>> s.deals, [p.deals for p in s.players]
-(2, [2, 2])
+>>> s.outcomes, s.routes
+({'out': 2}, [{'take': 1, 'draw': 1}, {}])
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.errors import AdvisorError
-from advisor.games.simulate import PlayerStats, RunSummary, rotations
+from advisor.games.simulate import PlayerStats, RunSummary, add_counts, rotations
 from advisor.games.spec import Run
 from advisor.khanhoo.game import MAX_TURNS, Game, table_rules
 from advisor.khanhoo.rules import Rules
@@ -37,11 +35,9 @@ class Summary(RunSummary):
         """Add another slice of the same run (same players, other deals)."""
         super().merge(other)
         assert isinstance(other, Summary)
-        for how, n in other.outcomes.items():
-            self.outcomes[how] = self.outcomes.get(how, 0) + n
+        add_counts(self.outcomes, other.outcomes)
         for mine, theirs in zip(self.routes, other.routes):
-            for how, n in theirs.items():
-                mine[how] = mine.get(how, 0) + n
+            add_counts(mine, theirs)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -13,7 +13,7 @@ from advisor.khanhoo.melds import Combination, Useful
 from advisor.khanhoo.scoring import ScoreResult, Settlement
 from advisor.khanhoo.simulate import ROUTES, Summary
 from advisor.khanhoo.view import View
-from advisor.text import Style
+from advisor.text import Style, seat_line, unseen_list
 
 
 def card(st: Style, c: Card) -> str:
@@ -48,11 +48,7 @@ def score_text(r: ScoreResult, st: Style) -> str:
 
 
 def _useful(st: Style, useful: Iterable[Useful]) -> str:
-    items = list(useful)
-    if not items:
-        return "—"
-    total = sum(u.unseen for u in items)
-    return ", ".join(f"{card(st, u.card)} ({u.unseen})" for u in items) + f" — {total} unseen"
+    return unseen_list((card(st, u.card), u.unseen) for u in useful)
 
 
 def analysis_text(a: Analysis, st: Style) -> str:
@@ -154,8 +150,7 @@ def view_text(v: View, st: Style) -> str:
         who = "you" if i == v.seat else f"seat {i}"
         melds = "  ".join(cards(st, m) for m in seat.melds) or "—"
         thrown = " ".join(card(st, c) for c in seat.discards[-5:] if c is not None)
-        lines.append(f"  {who:<7} {seat.cards:>2} cards · melds {melds}"
-                     + (f" · threw {thrown}" if thrown else ""))
+        lines.append(seat_line(who, seat.cards, melds, thrown))
     if v.offer is not None:
         lines.append(f"On offer: {card(st, v.offer.card)} from seat {v.offer.by}")
     lines.append(f"Your hand: {cards(st, v.hand)}")

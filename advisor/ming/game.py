@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.errors import AdvisorError, PositionError, RecordError
-from advisor.games.engine import Decision, Move, RuleEngine
+from advisor.games.engine import Decision, Move, RuleEngine, check_pending, legal_from
 from advisor.games.holding import deal_hidden
 from advisor.ming.cards import CARDS, FULL, cards_of, codes, format_cards, mask_of, parse_cards
 from advisor.ming.plays import (
@@ -437,12 +437,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
     True
     """
     n, me = view.players, view.seat
-    if view.phase not in DOS:
-        raise PositionError("phase: the deal is over; there is no decision to advise",
-                            field="phase")
-    if view.to_act != me:
-        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat {me}'s",
-                            field="to_act")
+    check_pending(view, DOS)
     if (view.trick is None) != (view.phase == "lead"):
         raise PositionError(f"trick: a {view.phase} " + ("has no trick in progress"
                             if view.phase == "lead" else "follows a trick in progress"),
@@ -480,14 +475,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
     return g
 
 
-def legal_of(view: View) -> list[Action]:
-    """The legal actions of the VIEW's seat, as the engine lists them (:func:`world`).
-
-    >>> g = Game.from_deal(2, seed=4)
-    >>> legal_of(g.view(g.eldest)) == g.legal_actions()
-    True
-    """
-    return world(view).legal_actions()
+legal_of = legal_from(world)
 
 
 __all__ = ["DOS", "MAX_PLAYERS", "MIN_PLAYERS", "RECORD_FORMAT", "Action", "Decision", "Game",

@@ -15,6 +15,7 @@ is counted as captured cards.
 from __future__ import annotations
 
 from advisor.errors import AdvisorError, PositionError
+from advisor.games.fields import json_fields
 from advisor.ming.cards import cards_of, mask_of
 from advisor.ming.plays import DECLARATIONS, LEOPARD_9, beats, play_cards, read_lead, reading
 from advisor.ming.view import HAND_SIZES, SeenPlay, SeenTrick, View
@@ -28,23 +29,16 @@ def view_of_position(obj: object) -> View:
     see), the cards ``seen`` out of play (earlier tricks), ``players`` (2 by default),
     ``scores`` so far, ``leopard9`` (what a Leopard 9 led was declared) and the seat's
     number (``seat``, 0 by default). Errors name the field."""
-    if not isinstance(obj, dict):
-        raise PositionError("a position must be a JSON object", field="$")
-    unknown = sorted(set(obj) - set(FIELDS))
-    if unknown:
-        raise PositionError(f"{unknown[0]}: unknown field of a Ming position",
-                            field=unknown[0])
-    n = obj.get("players", 2)
+    given = json_fields(obj, FIELDS, {"hand": "the seat's cards"})
+    n = given("players", 2)
     if n not in HAND_SIZES:
         raise PositionError("players: 2 or 3 (M2)", field="players")
-    seat = obj.get("seat", 0)
+    seat = given("seat", 0)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise PositionError(f"seat: a seat number from 0 to {n - 1}", field="seat")
-    if "hand" not in obj:
-        raise PositionError("hand: the seat's cards are needed", field="hand")
-    hand = mask_of(play_cards(obj["hand"], "hand"))
+    hand = mask_of(play_cards(given("hand", None), "hand"))
     known = hand
-    raw = obj.get("trick") or []
+    raw = given("trick", None) or []
     if isinstance(raw, str):
         raw = [raw]
     if not isinstance(raw, list) or len(raw) >= n:
@@ -65,13 +59,13 @@ def view_of_position(obj: object) -> View:
                                 "'?' (or its cards, if the seat saw them)",
                                 field=f"trick[{i}]")
         plays.append((cards, hidden + cards.bit_count()))
-    seen_raw = obj.get("seen", [])
+    seen_raw = given("seen", [])
     seen = mask_of(play_cards(seen_raw, "seen", known)) if seen_raw else 0
-    scores = obj.get("scores", [0] * n)
+    scores = given("scores", [0] * n)
     if not isinstance(scores, list) or len(scores) != n or not all(
             isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in scores):
         raise PositionError(f"scores: {n} scores so far", field="scores")
-    declare = obj.get("leopard9")
+    declare = given("leopard9", None)
     if declare is not None and declare not in DECLARATIONS:
         raise PositionError("leopard9: leopard or special", field="leopard9")
     size = hand.bit_count()

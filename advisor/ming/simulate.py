@@ -1,13 +1,11 @@
-"""Play many Ming Kanhu deals between bots: deal scores and settlements (M7).
-
-A player is a seat spec; player p sits at seat p. With ``duplicate``, each deal is played
-once per seat rotation, so every player gets every hand: the luck of the deal cancels out
-of the comparison.
+"""Ming Kanhu deals played between bots (the run and its seats, duplicate deals
+included: :mod:`advisor.games.simulate`): deal scores and their settlements (M7), with
+each player's tricks won and bonus points.
 
 >>> from advisor.registry import game
 >>> s = game("ming").simulate(["greedy", "random"], games=2, seed=1)
->>> s.deals, [p.deals for p in s.players]
-(2, [2, 2])
+>>> s.tricks, s.bonuses
+([13, 7], [14, 0])
 """
 
 from __future__ import annotations

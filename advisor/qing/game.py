@@ -1,21 +1,19 @@
 """The Qing Kanhu rules engine: one deal for 2–6 players, from the deal to the pot (rules
 Q6–Q8).
 
-The game always knows whose decision is pending and every legal action for it. Each
-action comes as a triad — ``verify_x`` raises an :class:`~advisor.errors.IllegalActionError`
-naming the rule broken, ``can_x`` answers yes or no, ``x`` applies it and logs a
-:class:`Move` — and :meth:`Game.act` does the same for an :class:`Action` given as data.
+Whose decision is pending and every legal action for it are always known. An action
+is refused with the rule it breaks, through its :class:`~advisor.games.engine.Triad`
+(``verify_draw``, ``can_draw``, ``draw``…) or given as data to :meth:`Game.act`; each
+one played is logged as a :class:`Move`.
 
 >>> g = Game.from_deal(players=3, seed=7)
->>> d = g.pending
->>> d.phase, d.seat == g.dealer, sum(g.hand(g.dealer))
-('turn', True, 15)
+>>> (g.pending.phase, sum(g.hand(g.dealer))), g.can_draw(g.dealer)
+(('turn', 15), False)
 >>> g.verify((g.dealer + 1) % 3, Action("draw"))
 Traceback (most recent call last):
 ...
 advisor.errors.IllegalActionError: Q6: it is seat 1's decision (turn), not seat 2's
->>> a = next(a for a in g.legal_actions() if a.do == "discard")
->>> g.act(g.dealer, a)
+>>> g.act(g.dealer, next(a for a in g.legal_actions() if a.do == "discard"))
 >>> g.pending.phase, g.pending.seat == (g.dealer + 1) % 3
 ('offer', True)
 
@@ -38,10 +36,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from advisor.counts import add_all, tally
 from advisor.errors import AdvisorError, PositionError, RecordError
 from advisor.games.actions import CardAction, read_card_action
-from advisor.games.engine import Decision, Move, RuleEngine
+from advisor.games.engine import Decision, Move, RuleEngine, Triad, check_pending, legal_from
 from advisor.games.holding import deal_hidden
+from advisor.games.records import check_deal
 from advisor.qing.cards import (
     CARDS,
     FLOWERS,
@@ -90,12 +90,10 @@ def dealer_of(cut: Card, players: int) -> int:
 
 @dataclass(frozen=True)
 class Action(CardAction[Card]):
-    """What a seat does — the bot protocol's ACTION:
-
-    * ``win`` (on its turn; or on an offer, winning with the discard, Q7);
-    * ``discard`` (``card``);
-    * ``take`` (``with``: the hand cards shown with the discard in an eye or a boy, Q7);
-    * ``draw`` (from the stock) and ``pass`` (the stock empty: the deal is drawn, Q8).
+    """What a seat does — the bot protocol's ACTION. On its turn a seat may ``win`` or
+    ``discard`` a ``card``; offered a discard, it may ``win`` with it, ``take`` it
+    (``with`` the hand cards shown with it at once in an eye or a boy, Q7), ``draw``
+    from the stock, or — the stock empty — ``pass``, and the deal is drawn (Q8).
 
     >>> Action.from_json({"do": "take", "with": ["6c", "5c"]})
     Action(do='take', card=None, with_=(card('5c'), card('6c')))
@@ -277,18 +275,9 @@ class Game(RuleEngine):
             raise RecordError(f"dealer: counting {self.cut.rank} round {n} players from seat 0 "
                               f"gives seat {dealer_of(self.cut, n)}, not {self.dealer} (Q6)",
                               field="dealer")
-        for seat, h in enumerate(hands):
-            want = HAND_SIZE if seat == self.dealer else HAND_SIZE - 1
-            if sum(h) != want:
-                raise RecordError(f"hands[{seat}]: {sum(h)} cards; seat {seat} is dealt {want} "
-                                  "(Q6)", field=f"hands[{seat}]")
-        total = [sum(h[i] for h in hands) for i in range(KINDS)]
-        for c in stock:
-            total[c.index] += 1
-        for c, m in zip(CARDS, total):
-            if m != PACK[c.index]:
-                raise RecordError(f"the deal holds {m} of {c.code}; the pack has four (Q1)",
-                                  field="hands", token=c.code)
+        check_deal(hands, (c.index for c in stock), PACK, [c.code for c in CARDS],
+                   lambda seat: HAND_SIZE - (seat != self.dealer), dealt_rule="Q6",
+                   pack_rule="Q1")
 
     def clone(self) -> Game:
         """An independent copy of the deal as it stands (the rules and their solver,
@@ -328,17 +317,9 @@ class Game(RuleEngine):
 
     def _check(self, seat: int, a: Action) -> tuple[str, str] | None:
         """(rule, reason) of the rule the action breaks, or None."""
-        if self.over:
-            return ("Q8", "the deal is over")
-        phase, to_act = self._phase, self._to_act
-        if not 0 <= seat < self.players:
-            return ("Q6", f"there is no seat {seat} ({self.players} players)")
-        if seat != to_act:
-            return ("Q6", f"it is seat {to_act}'s decision ({phase}), not seat {seat}'s")
-        allowed = _ALLOWED[phase]
-        if a.do not in allowed:
-            return ("Q6", f"'{a.do}' is not a move in the {phase} phase "
-                          f"(allowed: {', '.join(allowed)})")
+        if problem := self._turn_problem(seat, a.do, _ALLOWED, rule="Q6", over="Q8"):
+            return problem
+        phase = self._phase
         s = self.seats[seat]
         if phase == "turn":
             if a.do == "discard":
@@ -380,61 +361,24 @@ class Game(RuleEngine):
 
     # --- the triads --------------------------------------------------------------------------
 
-    def verify_win(self, seat: int) -> None:
-        self.verify(seat, Action("win"))
+    win = Triad(lambda: Action("win"),
+                "Show a winning hand (Q5), on one's turn or with the discard on offer (Q7).")
 
-    def can_win(self, seat: int) -> bool:
-        return self.can(seat, Action("win"))
+    discard = Triad(lambda c: Action("discard", c),
+                    "Throw a card to the player on one's left (Q6).")
 
-    def win(self, seat: int) -> None:
-        """Show a winning hand (Q5), on one's turn or with the discard on offer (Q7)."""
-        self.act(seat, Action("win"))
+    take = Triad(take_action,
+                 "Take the discard and show it at once with these hand cards (Q7).")
 
-    def verify_discard(self, seat: int, c: Card) -> None:
-        self.verify(seat, Action("discard", c))
+    draw = Triad(lambda: Action("draw"), "Draw the top card of the stock (Q6).")
 
-    def can_discard(self, seat: int, c: Card) -> bool:
-        return self.can(seat, Action("discard", c))
-
-    def discard(self, seat: int, c: Card) -> None:
-        """Throw a card to the player on one's left (Q6)."""
-        self.act(seat, Action("discard", c))
-
-    def verify_take(self, seat: int, with_: Sequence[Card]) -> None:
-        self.verify(seat, take_action(with_))
-
-    def can_take(self, seat: int, with_: Sequence[Card]) -> bool:
-        return self.can(seat, take_action(with_))
-
-    def take(self, seat: int, with_: Sequence[Card]) -> None:
-        """Take the discard and show it at once with these hand cards (Q7)."""
-        self.act(seat, take_action(with_))
-
-    def verify_draw(self, seat: int) -> None:
-        self.verify(seat, Action("draw"))
-
-    def can_draw(self, seat: int) -> bool:
-        return self.can(seat, Action("draw"))
-
-    def draw(self, seat: int) -> None:
-        """Draw the top card of the stock (Q6)."""
-        self.act(seat, Action("draw"))
-
-    def verify_pass(self, seat: int) -> None:
-        self.verify(seat, Action("pass"))
-
-    def can_pass(self, seat: int) -> bool:
-        return self.can(seat, Action("pass"))
-
-    def pass_(self, seat: int) -> None:
-        """Leave the discard with the stock empty: the deal is drawn (Q8)."""
-        self.act(seat, Action("pass"))
+    pass_ = Triad(lambda: Action("pass"),
+                  "Leave the discard with the stock empty: the deal is drawn (Q8).")
 
     # --- applying actions --------------------------------------------------------------------
 
     def _do_discard(self, seat: int, a: Action) -> None:
-        s = self.seats[seat]
-        c = a.card
+        s, c = self.seats[seat], a.card
         assert c is not None
         s.hand[c.index] -= 1
         s.discards.append(c)
@@ -501,16 +445,9 @@ class Game(RuleEngine):
     def cards_in_play(self) -> Counts:
         """Every card's whereabouts summed (hands, exposed groups, stock, pile): always the
         whole pack."""
-        c = [0] * KINDS
-        for s in self.seats:
-            for i, n in enumerate(s.hand):
-                c[i] += n
-            for g in s.melds:
-                for x in g.cards:
-                    c[x.index] += 1
-        for x in (*self.stock, *self.pile):
-            c[x.index] += 1
-        return tuple(c)
+        shown = [x.index for s in self.seats for g in s.melds for x in g.cards]
+        return add_all([tally([*shown, *(x.index for x in (*self.stock, *self.pile))], KINDS),
+                        *(s.hand for s in self.seats)])
 
     def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]:
         """The deal as a ``qing-record/1`` object (docs/qing.md)."""
@@ -542,12 +479,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
     True
     """
     n, me = view.players, view.seat
-    if view.phase not in _ALLOWED:
-        raise PositionError("phase: the deal is over; there is no decision to advise",
-                            field="phase")
-    if view.to_act != me:
-        raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat {me}'s",
-                            field="to_act")
+    check_pending(view, _ALLOWED)
     for i, (size, groups) in enumerate(zip(view.hand_sizes, view.melds)):
         held = size + sum(len(g.cards) for g in groups)
         want = HAND_SIZE if i == me and view.phase == "turn" else HAND_SIZE - 1
@@ -576,14 +508,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
     return g
 
 
-def legal_of(view: View) -> list[Action]:
-    """The legal actions of the VIEW's seat, as the engine lists them (:func:`world`).
-
-    >>> g = Game.from_deal(3, seed=5)
-    >>> legal_of(g.view(g.dealer)) == g.legal_actions()
-    True
-    """
-    return world(view).legal_actions()
+legal_of = legal_from(world)
 
 
 __all__ = ["DOS", "HOWS", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "RECORD_FORMAT", "Action",

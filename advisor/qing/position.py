@@ -10,18 +10,17 @@ one place, for the command line's flags and files and the service's requests.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from advisor.errors import AdvisorError, DuplicateCardError, HandSizeError, PositionError
 from advisor.forms import split_melds
-from advisor.games.fields import CardFields, in_field
+from advisor.games.fields import CardFields, json_fields
+from advisor.games.position import CountedPosition
 from advisor.qing.cards import (
-    EMPTY,
     PACK,
     Card,
     Counts,
-    add,
     cards_of,
     counts_of,
     format_cards,
@@ -37,32 +36,14 @@ FIELDS = ("eye6", "extras_replace", "options", "hand", "melds", "seen")
 
 
 @dataclass(frozen=True)
-class Position:
-    """Concealed hand, exposed groups, cards seen elsewhere, and the rules."""
-
-    rules: Rules
-    hand: Counts
-    melds: tuple[Group, ...] = ()
-    seen: Counts = EMPTY
-    meld_counts: Counts = field(default=EMPTY, repr=False)
-
-    @property
-    def hand_size(self) -> int:
-        return sum(self.hand)
-
-    @property
-    def total(self) -> int:
-        """Concealed and exposed cards: 14 at rest, 15 when the seat wins or discards."""
-        return self.hand_size + sum(self.meld_counts)
+class Position(CountedPosition[Rules, Group]):
+    """Concealed hand, exposed groups, cards seen elsewhere, and the rules. Its ``total``
+    is 14 at rest, 15 when the seat wins or discards."""
 
     @property
     def target(self) -> int:
         """Concealed cards the seat wins with (15 less its exposed cards)."""
-        return HAND_SIZE - sum(self.meld_counts)
-
-    @property
-    def own(self) -> Counts:
-        return add(self.hand, self.meld_counts)
+        return HAND_SIZE - self.meld_size
 
     @property
     def eye_exposed(self) -> bool:
@@ -84,14 +65,9 @@ class Position:
         hand_cards = fields.take("hand", hand)
         if isinstance(melds, str):
             melds = split_melds(melds)
-        if not isinstance(melds, (list, tuple)):
-            raise PositionError("melds: expected a list of groups", field="melds")
-        if all(isinstance(m, str) for m in melds):  # "2c 3c 4c; 9c 1s 1m" typed in one field
-            melds = split_melds(melds)
-        laid = []
-        for n, m in enumerate(melds):
-            cards = fields.take(f"melds[{n}]", m)
-            laid.append(in_field(f"melds[{n}]", lambda: meld_of(cards, rules)))  # noqa: B023
+        if isinstance(melds, (list, tuple)) and all(isinstance(m, str) for m in melds):
+            melds = split_melds(melds)  # "2c 3c 4c; 9c 1s 1m" typed in one field
+        laid = fields.groups("melds", melds, lambda cards: meld_of(cards, rules), "groups")
         seen_cards = fields.take("seen", seen)
         meld_counts = counts_of(c for g in laid for c in g.cards)
         pos = cls(rules, counts_of(hand_cards), tuple(laid), counts_of(seen_cards), meld_counts)
@@ -106,23 +82,13 @@ class Position:
         """A position from its JSON object: ``hand`` (a string or a list of codes),
         ``melds`` (a list of groups), ``seen``, ``eye6``, ``extras_replace`` (or the last
         two inside ``options``)."""
-        if not isinstance(obj, dict):
-            raise PositionError("a position must be a JSON object", field="$")
-        unknown = sorted(set(obj) - set(FIELDS))
-        if unknown:
-            raise PositionError(f"{unknown[0]}: unknown field (known: {', '.join(FIELDS)})",
-                                field=unknown[0])
-        if obj.get("hand") is None:
-            raise PositionError("hand: missing (the concealed cards)", field="hand")
-        options = obj.get("options") or {}
-        if not isinstance(options, dict):
-            raise PositionError("options: expected an object", field="options")
-        opts = {**options, **{k: obj[k] for k in OPTIONS if obj.get(k) is not None}}
-        rules = Rules.from_json(opts)
-        melds = obj.get("melds")
-        seen = obj.get("seen")
-        return cls.build(hand=obj["hand"], melds=[] if melds is None else melds,
-                         seen=[] if seen is None else seen, rules=rules)
+        given = json_fields(obj, FIELDS, {"hand": "the concealed cards"},
+                            objects=("options",))
+        assert isinstance(obj, dict)  # json_fields has checked it
+        options = given("options", {})
+        opts = {**options, **{k: obj[k] for k in OPTIONS if given(k, None) is not None}}
+        return cls.build(hand=given("hand", None), melds=given("melds", []),
+                         seen=given("seen", []), rules=Rules.from_json(opts))
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object (round-trips with :meth:`from_json`)."""

@@ -1,19 +1,20 @@
-"""Game records (``qing-record/1``): the deal a record holds. Its replay is every
-game's (:meth:`advisor.games.spec.GameSpec.replay`): the deal read here, every move
-played through the engine — so every rule is checked — and the result compared.
+"""Game records (``qing-record/1``): what a record's deal is — the options, the card cut
+for the dealer (Q6), the hands and the stock. The moves are replayed as in every game
+(:meth:`advisor.games.spec.GameSpec.replay`), each one through the engine.
 
->>> from advisor.qing.faces import GAME
->>> g = Game.from_deal(players=3, seed=3)
->>> while not g.over:
-...     g.act(g.pending.seat, g.legal_actions()[-1])
->>> GAME.replay(g.to_record()).valid
-True
+>>> rec = Game.from_deal(players=3, seed=3).to_record()
+>>> rec["cut"], game_from_record(rec).dealer
+('1s', 0)
+>>> game_from_record({**rec, "cut": "zz"})
+Traceback (most recent call last):
+...
+advisor.errors.RecordError: cut: unknown card 'zz'; the codes are ... (Q1)
 """
 
 from __future__ import annotations
 
 from advisor.errors import AdvisorError, RecordError
-from advisor.games.records import card_list, read_header, seat_number
+from advisor.games.records import read_deal, read_header, seat_number
 from advisor.qing.cards import Card, counts_of, parse_card, parse_cards
 from advisor.qing.game import RECORD_FORMAT, Game
 from advisor.qing.rules import Rules
@@ -40,18 +41,8 @@ def game_from_record(rec: object) -> Game:
             cut_card = parse_card(cut)
         except AdvisorError as err:
             raise RecordError(f"cut: {err.message}", field="cut", token=cut) from None
-    hands = rec.get("hands")
-    if not isinstance(hands, list):
-        raise RecordError("hands: expected one list of cards per player", field="hands")
-    stock = rec.get("stock")
-    if not isinstance(stock, list):
-        raise RecordError("stock: expected a list of cards, top first", field="stock")
-    parsed = [counts_of(_cards(f"hands[{i}]", h)) for i, h in enumerate(hands)]
-    return Game(parsed, _cards("stock", stock), dealer, rules=rules, cut=cut_card)
-
-
-def _cards(name: str, value: object) -> list[Card]:
-    return card_list(name, value, lambda codes: parse_cards(codes, limit=(99,) * 30))
+    hands, stock = read_deal(rec, lambda codes: parse_cards(codes, limit=(99,) * 30))
+    return Game([counts_of(h) for h in hands], stock, dealer, rules=rules, cut=cut_card)
 
 
 __all__ = ["RECORD_FIELDS", "game_from_record"]

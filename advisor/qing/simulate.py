@@ -1,13 +1,11 @@
-"""Play many Qing Kanhu deals between bots: win shares and settlements (Q8: the winner
-takes the pot, +(n−1); each other player −1; a drawn deal returns the stakes).
-
-A player is a seat spec; player p sits at seat p. With ``duplicate``, each deal is played
-once per seat rotation, so every player gets every hand.
+"""Qing Kanhu deals played between bots (see :mod:`advisor.games.simulate` for the run):
+win shares and settlements — Q8: the winner takes the pot, +(n−1), each other player
+−1, a drawn deal returns the stakes — and how the deals were won.
 
 >>> from advisor.registry import game
 >>> s = game("qing").simulate(["greedy", "random"], games=2, seed=1)
->>> s.deals, [p.deals for p in s.players]
-(2, [2, 2])
+>>> s.hows, s.draws
+({'draw': 1, 'discard': 1}, 0)
 """
 
 from __future__ import annotations
@@ -17,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from advisor.games.simulate import PlayerStats, RunSummary, rotations
+from advisor.games.simulate import PlayerStats, RunSummary, add_counts, rotations
 from advisor.games.spec import Run
 from advisor.qing.game import HOWS, Game
 from advisor.qing.rules import Rules
@@ -33,8 +31,7 @@ class Summary(RunSummary):
     def merge(self, other: RunSummary) -> None:
         super().merge(other)
         assert isinstance(other, Summary)
-        for how, n in other.hows.items():
-            self.hows[how] = self.hows.get(how, 0) + n
+        add_counts(self.hows, other.hows)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -25,7 +25,7 @@ from advisor.qing.scoring import ScoreResult
 from advisor.qing.simulate import Summary
 from advisor.qing.solver import Group
 from advisor.qing.view import View
-from advisor.text import Style
+from advisor.text import Style, seat_line, unseen_list
 
 
 def card(st: Style, c: Card) -> str:
@@ -58,11 +58,7 @@ def score_text(r: ScoreResult, st: Style) -> str:
 
 
 def _waits(st: Style, waits: Iterable[Useful]) -> str:
-    items = list(waits)
-    if not items:
-        return "—"
-    total = sum(w.unseen for w in items)
-    return ", ".join(f"{card(st, w.card)} ({w.unseen})" for w in items) + f" — {total} unseen"
+    return unseen_list((card(st, w.card), w.unseen) for w in waits)
 
 
 def analysis_text(a: Analysis, st: Style) -> str:
@@ -140,8 +136,7 @@ def view_text(v: View, st: Style) -> str:
     for i in range(v.players):
         shown = "  ".join(cards(st, g.cards) for g in v.melds[i]) or "—"
         thrown = cards(st, v.discards[i][-5:]) if v.discards and v.discards[i] else ""
-        lines.append(f"  {_seat(i, v.seat):<7} {v.hand_sizes[i]:>2} cards · shown {shown}"
-                     + (f" · threw {thrown}" if thrown else ""))
+        lines.append(seat_line(_seat(i, v.seat), v.hand_sizes[i], shown, thrown, "shown"))
     if v.offer is not None:
         lines.append(f"On offer: {card(st, v.offer)} from {_seat(v.offer_by or 0, v.seat)}")
     lines.append(f"Your hand: {cards(st, cards_of(v.hand))}")

@@ -7,13 +7,8 @@ from typing import Any
 import pytest
 
 from advisor.errors import (
-    AdvisorError,
-    CardError,
-    DuplicateCardError,
     HandSizeError,
-    MeldError,
     PositionError,
-    RulesError,
 )
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.position import Position
@@ -110,35 +105,6 @@ def test_position_round_trip() -> None:
     assert p.rules.trio and p.rules.sets == 3
     again = Position.from_json(p.to_json())
     assert again == p
-
-
-@pytest.mark.parametrize(("obj", "error", "field"), [
-    ({"hand": "Ah 5s"}, CardError, "hand"),
-    ({"hand": "Ah Ah Ah"}, DuplicateCardError, "hand"),
-    ({"hand": "Ah", "melds": ["Ah Ah"]}, DuplicateCardError, "melds[0]"),
-    ({"hand": "Ah", "seen": "Ah Ah"}, DuplicateCardError, "seen"),
-    ({"hand": "Ah", "melds": ["Ah 2h"]}, MeldError, "melds[0]"),
-    ({"hand": "Ah", "sets": 5}, RulesError, "sets"),
-    ({"hand": "Ah", "jokers": -1}, RulesError, "jokers"),
-    ({"hand": "Ah", "options": {"colour": True}}, RulesError, "options.colour"),
-    ({"hand": "Ah", "options": {"trio": 1}}, RulesError, "options.trio"),
-    ({"hand": "Ah", "colour": "red"}, PositionError, "colour"),
-    ({"melds": []}, PositionError, "hand"),
-    ({"hand": 5}, PositionError, "hand"),
-    ({"hand": "Ah", "orphan": "yes"}, PositionError, "orphan"),
-    ({"hand": BEST + " 4c 4d"}, PositionError, "hand"),
-    ({"hand": "Jk Jk"}, DuplicateCardError, "hand"),
-])
-def test_position_errors_name_the_field(obj: dict[str, Any], error: type[AdvisorError],
-                                        field: str) -> None:
-    with pytest.raises(error) as err:
-        Position.from_json(obj)
-    assert err.value.field == field
-
-
-def test_position_must_be_an_object() -> None:
-    with pytest.raises(PositionError):
-        Position.from_json(["Ah"])
 
 
 # --- analysis ---------------------------------------------------------------------------------

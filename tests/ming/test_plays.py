@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from advisor.errors import DuplicateCardError, IllegalActionError, PositionError
-from advisor.ming.cards import CARDS, TM, mask_of, parse_cards
+from advisor.ming.cards import CARDS, TM
 from advisor.ming.plays import (
     COMBINATIONS,
     GIBBONS,
@@ -25,10 +25,7 @@ from advisor.ming.plays import (
     reading,
     trick,
 )
-
-
-def m(text: str) -> int:
-    return mask_of(parse_cards(text))
+from tests.ming.deals import m
 
 
 def all_plays(kind: str) -> list[Play]:
