@@ -29,7 +29,7 @@ import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 NOT_JUDGED = "not-judged"
 """The method of an action the advisor did not judge: its numbers are null."""
@@ -217,5 +217,55 @@ def standard_error(xs: Sequence[float]) -> float | None:
     return math.sqrt(max(sum((x - m) ** 2 for x in xs) / (n - 1), 0.0) / n)
 
 
-__all__ = ["ACTION_KEYS", "ANSWER_KEYS", "EXPECTED_DIGITS", "NOT_JUDGED", "WIN_DIGITS",
-           "Answer", "Judged", "RankedBy", "Work", "in_order", "ranked", "standard_error"]
+class Option(Protocol):
+    """One action of a game's ranked advice, as the advice holds it."""
+
+    @property
+    def action(self) -> Any: ...
+
+
+Opt = TypeVar("Opt", bound=Option)
+
+
+@dataclass(frozen=True)
+class Ranked(Generic[Opt]):
+    """The base of a game's advice: the seat, its phase and its ``options`` ranked best
+    first; the game gives :meth:`answer`, the one shape, whose JSON is the advice's."""
+
+    seat: int
+    phase: str
+    options: tuple[Opt, ...]
+
+    @property
+    def first(self) -> Opt:
+        """The option advised first."""
+        return self.options[0]
+
+    @property
+    def best(self) -> Any:
+        """The action advised first: one of the legal actions."""
+        return self.options[0].action
+
+    def answer(self) -> Answer:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        return self.answer().to_json()
+
+
+__all__ = [
+    "ACTION_KEYS",
+    "ANSWER_KEYS",
+    "EXPECTED_DIGITS",
+    "NOT_JUDGED",
+    "WIN_DIGITS",
+    "Answer",
+    "Judged",
+    "Option",
+    "Ranked",
+    "RankedBy",
+    "Work",
+    "in_order",
+    "ranked",
+    "standard_error",
+]

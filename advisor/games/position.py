@@ -10,11 +10,14 @@ subclasses it with its own fields, its reader and its checks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from advisor.counts import Counts, add
+from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 
+C = TypeVar("C")
 R = TypeVar("R")
 M = TypeVar("M")
 
@@ -53,6 +56,39 @@ class CountedPosition(Generic[R, M]):
     def own(self) -> Counts:
         """Every card the seat holds or has laid."""
         return add(self.hand, self.meld_counts)
+
+    def offered(self, text: object, parse: Callable[[str], C],
+                recount: Callable[[C, Counts], object], pack: Counts) -> C:
+        """The discard on offer (the field ``offer``), read with ``parse``: a copy the
+        seat neither holds nor has seen — ``recount(card, left)`` raises the game's
+        :class:`~advisor.errors.DuplicateCardError` when none of the ``pack`` is left.
+        Errors name the field.
+
+        >>> def recount(card, left):
+        ...     if not left["ab".index(card)]:
+        ...         raise DuplicateCardError(f"a copy too many of {card}")
+        >>> p = CountedPosition("rules", (1, 0), seen=(0, 1))
+        >>> p.offered("a", str, recount, (2, 1))
+        'a'
+        >>> p.offered("b", str, recount, (2, 1))
+        Traceback (most recent call last):
+        ...
+        advisor.errors.DuplicateCardError: offer: a copy too many of b, counting the hand, ...
+        """
+        if not isinstance(text, str):
+            raise PositionError("offer: the discard on offer, as a card code", field="offer")
+        try:
+            card = parse(text)
+        except AdvisorError as err:
+            raise PositionError(f"offer: {err.message}", field="offer",
+                                token=err.token) from None
+        left = tuple(p - a - b for p, a, b in zip(pack, self.own, self.seen))
+        try:
+            recount(card, left)
+        except DuplicateCardError as err:
+            raise DuplicateCardError(f"offer: {err.message}, counting the hand, melds and seen "
+                                     "cards", field="offer", token=text) from None
+        return card
 
 
 __all__ = ["CountedPosition"]

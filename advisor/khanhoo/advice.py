@@ -43,10 +43,10 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from advisor.games import advice as games_advice
 from advisor.games import answer as common
+from advisor.games.answer import Ranked
 from advisor.khanhoo.bots import SeatCards, partners, without
 from advisor.khanhoo.cards import (
     CARDS,
@@ -184,27 +184,14 @@ def _percent(p: float, margin: bool = False) -> str:
 
 
 @dataclass(frozen=True)
-class Advice:
+class Advice(Ranked[Option]):
     """The ranked options of one decision."""
 
-    seat: int
-    phase: str
-    options: tuple[Option, ...]
     seconds: float
     budget_spent: bool = False
     budget_ms: float = 0.0  # the budget it had
     players: int = 3
     seed: int | None = None
-
-    @property
-    def first(self) -> Option:
-        """The option advised first."""
-        return self.options[0]
-
-    @property
-    def best(self) -> Action:
-        """The action advised first (as every game's advice says it)."""
-        return self.options[0].action
 
     def answer(self) -> common.Answer:
         """The answer every game gives (:mod:`advisor.games.answer`): ranked by ``win``
@@ -226,8 +213,6 @@ class Advice:
                              {"phase": self.phase, "explanation": self.first.explanation,
                               "budget_spent": self.budget_spent})
 
-    def to_json(self) -> dict[str, Any]:
-        return self.answer().to_json()
 
 
 # --- the race --------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.errors import AdvisorError, DuplicateCardError, MeldError, PositionError
+from advisor.errors import MeldError, PositionError
 from advisor.forms import split_melds
 from advisor.games.fields import CardFields, json_fields
 from advisor.games.position import CountedPosition
@@ -194,19 +194,9 @@ def view_of_position(obj: object) -> View:
     pile = list(cards_of(pos.seen))
     offered = None
     if offer is not None:
-        if not isinstance(offer, str):
-            raise PositionError("offer: the discard on offer, as a card code", field="offer")
-        try:
-            x = parse_card(offer)
-        except AdvisorError as err:
-            raise PositionError(f"offer: {err.message}", field="offer",
-                                token=err.token) from None
-        left = tuple(p - a - b for p, a, b in zip(pos.rules.pack.counts, pos.own, pos.seen))
-        try:  # the offer is a copy the seat neither holds nor has seen (K1)
-            parse_cards([x.code], limit=left, pack=pos.rules.pack)
-        except DuplicateCardError as err:
-            raise DuplicateCardError(f"offer: {err.message}, counting the hand, melds and seen "
-                                     "cards", field="offer", token=offer) from None
+        x = pos.offered(offer, parse_card,  # a copy not held nor seen (K1)
+                        lambda c, left: parse_cards([c.code], limit=left, pack=pos.rules.pack),
+                        pos.rules.pack.counts)
         offered = Offered(x, players - 1 if relation == "left" else 1 % players)
         pile.append(x)
     # the stock: what the pack holds beyond the hands, the melds and the pile

@@ -43,7 +43,7 @@ from typing import Any
 
 from advisor.errors import PositionError
 from advisor.games import advice as games_advice
-from advisor.games.answer import Answer, Judged, Work
+from advisor.games.answer import Answer, Judged, Ranked, Work
 from advisor.ming.cards import FULL, cards_of, format_cards
 from advisor.ming.game import Action, settlement
 from advisor.ming.plays import (
@@ -245,12 +245,9 @@ def _known(x: float) -> float | None:
 
 
 @dataclass(frozen=True)
-class Advice:
+class Advice(Ranked[Option]):
     """Every legal play ranked, best first, with how the ranking was made."""
 
-    seat: int
-    phase: str
-    options: tuple[Option, ...]
     worlds: int  # worlds judged
     possible: int  # worlds consistent with what the seat has seen
     method: str  # "exact", "enumerated", "sampled"
@@ -263,14 +260,6 @@ class Advice:
     seed: int | None = None
     asked: int | None = None  # the worlds it would judge given the time
 
-    @property
-    def best(self) -> Action:
-        return self.options[0].action
-
-    @property
-    def first(self) -> Option:
-        return self.options[0]
-
     def answer(self) -> Answer:
         """The answer every game gives: ranked by ``expected`` (the settlement, M7); the
         work is the worlds judged."""
@@ -282,8 +271,6 @@ class Advice:
                        "possible_worlds": self.possible, "scores": list(self.scores),
                        "budget_spent": self.budget_spent})
 
-    def to_json(self) -> dict[str, Any]:
-        return self.answer().to_json()
 
 
 def _what(action: Action, trick: TrickKey | None) -> str:

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from advisor.games import advice as games_advice
-from advisor.games.answer import Answer, Judged, Work, ranked, standard_error
+from advisor.games.answer import Answer, Judged, Ranked, Work, ranked, standard_error
 from advisor.qing.bots import NEIGHBOURS, discard_key, partners, take_value
 from advisor.qing.cards import (
     CARDS,
@@ -139,26 +139,14 @@ class Option:
 
 
 @dataclass(frozen=True)
-class Advice:
+class Advice(Ranked[Option]):
     """The ranked options of one decision."""
 
-    seat: int
-    phase: str
-    options: tuple[Option, ...]
     seconds: float
     budget_ms: float
     playouts: int
     asked: int = 0  # the playouts the budget's ``max_playouts`` allowed
     seed: int | None = None
-
-    @property
-    def first(self) -> Option:
-        return self.options[0]
-
-    @property
-    def best(self) -> Action:
-        """The action advised first (one of the legal actions)."""
-        return self.options[0].action
 
     def answer(self) -> Answer:
         """The answer every game gives: ranked by ``win``; the work is the playouts (a
@@ -170,8 +158,6 @@ class Advice:
                       self.seconds * 1000, self.budget_ms, self.seed, (),
                       {"phase": self.phase, "explanation": self.first.explanation})
 
-    def to_json(self) -> dict[str, Any]:
-        return self.answer().to_json()
 
 
 # --- the playouts -------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.errors import AdvisorError, DuplicateCardError, HandSizeError, PositionError
+from advisor.errors import HandSizeError, PositionError
 from advisor.forms import split_melds
 from advisor.games.fields import CardFields, json_fields
 from advisor.games.position import CountedPosition
@@ -133,18 +133,8 @@ def view_of_position(obj: object) -> View:
     pile = cards_of(pos.seen)
     offer: Card | None = None
     if offer_text is not None:
-        if not isinstance(offer_text, str):
-            raise PositionError("offer: the discard on offer, as a card code", field="offer")
-        try:
-            offer = parse_card(offer_text)
-            left = tuple(p - a - b for p, a, b in zip(PACK, pos.own, pos.seen))
-            parse_cards([offer.code], limit=left)
-        except DuplicateCardError as err:
-            raise DuplicateCardError(f"offer: {err.message}, counting the hand, melds and seen "
-                                     "cards", field="offer", token=offer_text) from None
-        except AdvisorError as err:
-            raise PositionError(f"offer: {err.message}", field="offer",
-                                token=err.token) from None
+        offer = pos.offered(offer_text, parse_card,  # a copy not held nor seen (Q1)
+                            lambda c, left: parse_cards([c.code], limit=left), PACK)
         pile.append(offer)
     sizes = [pos.hand_size] + [HAND_SIZE - 1] * (players - 1)
     unknown = sum(PACK) - sum(pos.own) - len(pile)
