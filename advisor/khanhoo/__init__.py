@@ -1,4 +1,4 @@
-"""Khanhoo (W. H. Wilkinson's game): cards, the table of combinations, the solver,
+"""Khanhoo (the English rules of 1891): cards, the table of combinations, the solver,
 scoring and settlement (rules: docs/rules/khanhoo.md).
 
 The names most callers need, in one place:

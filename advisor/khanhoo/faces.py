@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.games.advice import Advice
-from advisor.games.faces import Context, Faces, Field, Table, Verb
+from advisor.games.faces import Faces, Field, Table, Verb
 from advisor.games.spec import GameSpec
 from advisor.khanhoo.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.khanhoo.analysis import analyze
@@ -69,25 +68,13 @@ ADVICE_FIELDS: tuple[Field, ...] = (
 )
 
 
-def _score(obj: object, ctx: Context) -> Any:
-    return score(Position.from_json(obj))
-
-
-def _analyze(obj: object, ctx: Context) -> Any:
-    return analyze(Position.from_json(obj))
-
-
-def _advise(obj: object, ctx: Context) -> Advice:
-    return GAME.advice(obj, ctx)
-
-
 SCORE = Verb(
     "score",
     "Score a complete hand (K6, K8).\n\n"
     "15 cards in combinations, or 16 going out with the best card to throw away; 6 or 7 "
     "for the orphan (K7). A hand that cannot go out gives its distance (a result, "
     "`{\"out\": false, \"distance\": …}`, not an error).",
-    _score, score_text, POSITION_FIELDS,
+    lambda obj, ctx: score(Position.from_json(obj)), score_text, POSITION_FIELDS,
     examples=('--hand "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"',
               "examples/khanhoo_hand.json --json"),
     example={"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"},
@@ -98,7 +85,7 @@ ANALYZE = Verb(
     "Analyse a hand: its distance, the useful cards or the discard table.\n\n"
     "At rest (15 cards) its distance and the cards that lower it (`useful`); owing a card "
     "(16) the discard table (`discards`), best first; 6 and 7 for the orphan.",
-    _analyze, analysis_text, POSITION_FIELDS,
+    lambda obj, ctx: analyze(Position.from_json(obj)), analysis_text, POSITION_FIELDS,
     examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"',
               '--hand "4h 5h Ac 2c 3c 7d 7d 8d 1h 9h Qs Ks 5d 6c 3h" -m "Js Jk 7h"'),
     example={"hand": "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"},
@@ -112,7 +99,8 @@ ADVICE = Verb(
     "record prefix (`\"format\": \"khanhoo-record/1\"`) is advised for the seat to act "
     "at its end. The budget is the server's (`KHANHOO_ADVICE_MS`, 100 ms by default) "
     "unless `budget_ms` asks for another.",
-    _advise, advice_text, ADVICE_FIELDS, budget=True, default_budget_ms=Budget().ms,
+    lambda obj, ctx: GAME.advice(obj, ctx), advice_text, ADVICE_FIELDS, budget=True,
+    default_budget_ms=Budget().ms,
     command="advise",
     examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d 5c"',
               '--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d" --offer 2c --from left',

@@ -9,19 +9,17 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
-from advisor.games.faces import Context, Faces, Field, Table, Verb
+from advisor.games.faces import Faces, Field, Table, Verb
 from advisor.games.spec import GameSpec
 from advisor.qing.advice import MAX_BUDGET_MS, Budget, advise
-from advisor.qing.analysis import Analysis, analyze
+from advisor.qing.analysis import analyze
 from advisor.qing.bots import GreedyBot
 from advisor.qing.cards import PACK
 from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT, Action, Game, legal_of
 from advisor.qing.position import Position, view_of_position
 from advisor.qing.record import game_from_record
 from advisor.qing.rules import EYE6, OPTION_HELP
-from advisor.qing.scoring import ScoreResult, score
+from advisor.qing.scoring import score
 from advisor.qing.simulate import outcome, start
 from advisor.qing.text import (
     action_text,
@@ -49,21 +47,6 @@ PLAYERS = Field("players", "Players at the table", kind="int", minimum=MIN_PLAYE
 STOCK = Field("stock_left", "Cards left in the stock (by default, all the cards not seen "
               "less the other hands)", kind="int", minimum=0, maximum=120)
 POSITION_FIELDS = (HAND, MELDS, SEEN, EYE6_FIELD, EXTRAS)
-
-
-def score_answer(obj: Any, ctx: Context) -> ScoreResult:
-    """``score``: does the hand (15 cards with the exposed groups) win, and how."""
-    return score(Position.from_json(obj))
-
-
-def analyze_answer(obj: Any, ctx: Context) -> Analysis:
-    """``analyze``: distance and waits (14 cards) or the discards (15)."""
-    return analyze(Position.from_json(obj))
-
-
-def advice_answer(obj: Any, ctx: Context) -> Any:
-    """``advice``: a position (with ``offer``, ``players``) or a record prefix."""
-    return GAME.advice(obj, ctx)
 
 
 WIN_EXAMPLE = "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 1c"
@@ -101,13 +84,15 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
         verbs=(
             Verb("score", "Does a 15-card hand win (Q5)? Its groups, or its distance.\n\n"
                  "An eye, every other card in boys, extras (1s, RF, WF, OT) added to groups.",
-                 score_answer, score_text, POSITION_FIELDS,
+                 lambda obj, ctx: score(Position.from_json(obj)), score_text,
+                 POSITION_FIELDS,
                  examples=(f'--hand "{WIN_EXAMPLE}" --json',
                            '--hand "2c 3c 4c 5s 6s 7s 5m 5m 5m 1c RF WF" -m "9c 1s 1m"',
                            f'--hand "{WIN_EXAMPLE}" --eye6 wilkinson --extras-replace'),
                  example={"hand": WIN_EXAMPLE}),
             Verb("analyze", "The distance to a win, the waits (14 cards) or the discards (15).",
-                 analyze_answer, analysis_text, POSITION_FIELDS,
+                 lambda obj, ctx: analyze(Position.from_json(obj)), analysis_text,
+                 POSITION_FIELDS,
                  examples=('--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF"',
                            '--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 2s" '
                            '--seen "1c 1c"'),
@@ -115,7 +100,8 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
             Verb("advice", "Every legal action ranked by its chance of winning the deal.\n\n"
                  "A position (15 cards: win or throw; 14 and --offer: take, win or draw) or "
                  "a record prefix (format qing-record/1).",
-                 advice_answer, advice_text, (*POSITION_FIELDS, OFFER, PLAYERS, STOCK),
+                 lambda obj, ctx: GAME.advice(obj, ctx), advice_text,
+                 (*POSITION_FIELDS, OFFER, PLAYERS, STOCK),
                  examples=('--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 2s"',
                            '--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF" --offer 3s '
                            '--players 4'),
@@ -133,4 +119,4 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
                   {"eye6": "wilkinson", "extras_replace": True})),
 )
 
-__all__ = ["GAME", "advice_answer", "analyze_answer", "score_answer"]
+__all__ = ["GAME"]
