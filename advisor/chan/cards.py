@@ -19,7 +19,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import ClassVar, cast
 
 from advisor.counts import Counts as Counts  # the count vectors' helpers, for this game's callers
 from advisor.counts import add as add
@@ -30,6 +30,7 @@ from advisor.counts import sub as sub
 from advisor.counts import tally
 from advisor.errors import CardError, DuplicateCardError
 from advisor.forms import only_card
+from advisor.games.cards import Coded
 
 # A count vector (advisor.counts): 25 ints, one per face, each 0–4.
 
@@ -44,8 +45,8 @@ CC = 24
 """Index of Chi chi."""
 
 
-@dataclass(frozen=True, slots=True)
-class Face:
+@dataclass(frozen=True, slots=True, repr=False)
+class Face(Coded):
     """One of the 25 faces. Use :data:`FACES` or :func:`parse_face`; never build one.
 
     >>> parse_face("8s")
@@ -57,6 +58,7 @@ class Face:
     index: int
     rank: int  # 2–9; 0 for Chi chi, which has no rank and no Cạ
     suit: str  # "v", "s", "m"; "c" for Chi chi
+    reader: ClassVar[str] = "parse_face"
 
     @property
     def code(self) -> str:
@@ -78,11 +80,6 @@ class Face:
         """Red cards are 8v 9v 8s 9s and cc (§1); every other card is black."""
         return self.suit == "c" or (self.rank >= 8 and self.suit in "vs")
 
-    def __str__(self) -> str:
-        return self.code
-
-    def __repr__(self) -> str:
-        return f"parse_face({self.code!r})"
 
 
 FACES: tuple[Face, ...] = tuple(

@@ -29,6 +29,7 @@ from typing import cast
 from advisor.counts import Counts, add, card_counts, minus, plus, size, sub
 from advisor.errors import CardError, DuplicateCardError
 from advisor.forms import only_card
+from advisor.games.cards import Coded
 
 # A count vector (advisor.counts): 31 ints, one per card kind (the Joker last).
 
@@ -51,8 +52,8 @@ SET_KINDS = 30
 """Kinds in one set (the Joker is not part of a set)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+@dataclass(frozen=True, slots=True, repr=False)
+class Card(Coded):
     """One of the 31 card kinds. Use :data:`CARDS`, :func:`card` or :func:`parse_card`.
 
     >>> card("Qs").name, card("Qs").symbol, card(8).code
@@ -93,11 +94,6 @@ class Card:
         """Hearts and diamonds are red (for colour in text output)."""
         return self.suit in ("h", "d")
 
-    def __str__(self) -> str:
-        return self.code
-
-    def __repr__(self) -> str:
-        return f"card({self.code!r})"
 
 
 def _make_cards() -> tuple[Card, ...]:

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from advisor.errors import CardError, DuplicateCardError
+from advisor.games.cards import Coded
 
 CASH, STRINGS, MYRIADS = "c", "s", "m"
 SUITS = (CASH, STRINGS, MYRIADS)
@@ -40,8 +41,8 @@ HC, ZC = 9, 10  # Half Cash, Zero Cash
 TM = 29  # Thousand Myriads
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+@dataclass(frozen=True, slots=True, repr=False)
+class Card(Coded):
     """One of the 30 cards. Use :data:`CARDS`, :func:`card` or :func:`parse_card`.
 
     >>> card("HC").name, card("TM").suit, card(0).code, card("5m").rank
@@ -76,11 +77,6 @@ class Card:
         """Myriads are printed in red on a terminal (a reading aid only)."""
         return self.suit == MYRIADS
 
-    def __str__(self) -> str:
-        return self.code
-
-    def __repr__(self) -> str:
-        return f"card({self.code!r})"
 
 
 def _make_cards() -> tuple[Card, ...]:

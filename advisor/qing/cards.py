@@ -29,6 +29,7 @@ from typing import cast
 from advisor.counts import Counts, add, card_counts, minus, plus, size, sub
 from advisor.errors import CardError, DuplicateCardError
 from advisor.forms import only_card
+from advisor.games.cards import Coded
 
 SUITS = ("c", "s", "m")
 SUIT_NAMES = {"c": "Cash", "s": "Strings", "m": "Myriads"}
@@ -49,8 +50,8 @@ EXTRAS = (0, 9, 18, RF, WF, OT)
 IS_EXTRA = tuple(i in EXTRAS for i in range(KINDS))
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+@dataclass(frozen=True, slots=True, repr=False)
+class Card(Coded):
     """One of the 30 card kinds. Use :data:`CARDS`, :func:`card` or :func:`parse_card`.
 
     >>> card("7m").name, card("7m").zh, card(RF).name, card("wf").extra
@@ -91,11 +92,6 @@ class Card:
         """Shown in red: the Red Flower and the Cash suit (for colour in text output)."""
         return self.index == RF
 
-    def __str__(self) -> str:
-        return self.code
-
-    def __repr__(self) -> str:
-        return f"card({self.code!r})"
 
 
 CARDS: tuple[Card, ...] = tuple(
