@@ -194,6 +194,42 @@ def test_the_cli_and_the_api_give_the_same_answer(spec: AnySpec, app: Flask) -> 
             assert cli == r.get_json()
 
 
+def _decisions(spec: AnySpec, seed: int, count: int) -> list[tuple[Any, dict[str, Any]]]:
+    """Some decisions of a greedy deal with a choice: (engine's legal actions, and what a
+    user may hold of it — the VIEW the engine sends and the record prefix stopping
+    there)."""
+    game = spec.deal(spec.players[0], seed)
+    greedy = spec.make_bot("greedy", seed=seed)
+    out: list[tuple[Any, dict[str, Any]]] = []
+    k = 0
+    while (d := game.pending) is not None and len(out) < count:
+        legal = game.legal_actions()
+        view = game.view(d.seat)
+        if len(legal) > 1 and k % 3 == 0:
+            prefix = game.to_record()
+            prefix.pop("result", None)
+            out.append((legal, {"view": view.to_json(), "record": prefix}))
+        k += 1
+        game.act(d.seat, legal[0] if len(legal) == 1 else greedy.decide(view, legal))
+    return out
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_advice_from_a_view_or_a_record_prefix_answers_in_the_common_shape(
+        spec: AnySpec) -> None:
+    from advisor.games.faces import Context
+    from tests.games.test_answer import check_answer
+
+    decisions = _decisions(spec, seed=5, count=3)
+    assert decisions
+    for legal, held in decisions:
+        answers = [spec.advice(obj, Context(budget_ms=20, seed=1)) for obj in held.values()]
+        for advice in answers:
+            assert advice.best in legal
+            check_answer(advice.to_json(), legal)
+        assert answers[0].to_json()["seat"] == answers[1].to_json()["seat"]
+
+
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
 def test_simulate_at_the_command_line_is_the_spec_s(spec: AnySpec) -> None:
     seats = ["greedy"] + ["random"] * (spec.players[0] - 1)

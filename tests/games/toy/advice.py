@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from advisor.errors import PositionError
+from advisor.games.answer import Answer, Judged, Ranked, Work
 from tests.games.toy.cards import rank, score
 from tests.games.toy.game import Action
 from tests.games.toy.view import View
@@ -30,17 +30,26 @@ def worth(kept: tuple[str, ...], pile: tuple[str, ...]) -> float:
 
 
 @dataclass(frozen=True)
-class Advice:
-    seat: int
-    options: tuple[tuple[Action, float], ...]  # best first
+class Option:
+    action: Action
+    value: float
 
-    @property
-    def best(self) -> Action:
-        return self.options[0][0]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "best": self.best.to_json(),
-                "options": [{"action": a.to_json(), "value": v} for a, v in self.options]}
+@dataclass(frozen=True)
+class Advice(Ranked[Option]):
+    """Every legal action with the worth of the hand it keeps, stated as its expected
+    settlement (the game's own answer shape, as every game's)."""
+
+    budget_ms: float = 0.0
+    seed: int = 0
+
+    def answer(self) -> Answer:
+        acts = tuple(Judged(o.action.to_json(), o.action.do if o.action.card is None
+                            else f"{o.action.do} {o.action.card}", "heuristic",
+                            expected=o.value) for o in self.options)
+        return Answer("toy", self.seat, "expected", acts, "heuristic",
+                      Work("actions", len(acts), len(acts)), 0.0, self.budget_ms, self.seed)
+
 
 
 def advise(view: View, legal: Sequence[Action], *, budget_ms: float, seed: int) -> Advice:
@@ -50,4 +59,5 @@ def advise(view: View, legal: Sequence[Action], *, budget_ms: float, seed: int) 
         return worth(tuple(c for c in view.hand if c != a.card), view.pile)
 
     ranked = sorted(legal, key=lambda a: -value(a))  # stable: ties keep the legal order
-    return Advice(view.seat, tuple((a, value(a)) for a in ranked))
+    return Advice(view.seat, view.phase, tuple(Option(a, value(a)) for a in ranked),
+                  budget_ms, seed)

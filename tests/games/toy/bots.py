@@ -14,4 +14,4 @@ class GreedyBot(BaseBot):
     name = "greedy"
 
     def decide(self, view: View, legal: Sequence[Action]) -> Action:
-        return advise(view, legal, budget_ms=0, seed=0).best
+        return advise(view, legal, budget_ms=0, seed=0).first.action

@@ -20,7 +20,7 @@ def action_text(a: Action) -> str:
 
 
 def advice_text(adv: Advice, st: Style) -> str:
-    return "\n".join(f"{action_text(a):<12}{v:6.2f}" for a, v in adv.options)
+    return "\n".join(f"{action_text(o.action):<12}{o.value:6.2f}" for o in adv.options)
 
 
 def score_text(result: Any, st: Style) -> str:
