@@ -335,10 +335,13 @@ class Judge:
         self.rng = random.Random(budget.seed)
         self.unseen_total = max(1, sum(seat.unseen))
         self.started = time.perf_counter()
+        self.full = 0  # hands judged in full
 
     @property
     def out_of_time(self) -> bool:
-        return time.perf_counter() - self.started > self.budget.seconds
+        """The budget is spent — never before one hand is judged in full, so that the
+        action advised first always states its chance, however slow the machine."""
+        return self.full > 0 and time.perf_counter() - self.started > self.budget.seconds
 
     def at_rest(self, hand: Counts, own: Counts, target: int, laid_points: int,
                 unseen: Counts, full: bool = True) -> Judged:
@@ -355,6 +358,7 @@ class Judge:
         if not full or self.out_of_time:
             return Judged(d, 0, (), tuple(time_to_go_out(d, 1 / u)),
                           self._rough_points(laid_points), "distance")
+        self.full += 1
         useful = tuple(useful_cards(hand, rules, target, own))
         acc = sum(unseen[c.index] for c in useful)
         times = tuple(time_to_go_out(d, acc / u))
