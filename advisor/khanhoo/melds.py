@@ -443,15 +443,13 @@ class Solver:
                 for a in range(max(0, r - 2), r + 1):
                     if kruns and a > 0 and en >> a & 1:
                         continue  # a Sequence ends just below this one (K-run)
-                    last = r
                     nv = list(v)
                     kept = 0
                     for b in range(a, width):
                         if nv[b]:
                             nv[b] -= 1
                             kept += 1
-                            last = b
-                        elif cap[b] <= 0 or b - last > 2:
+                        elif cap[b] <= 0:
                             break
                         if b - a < 2 or b < r or (kruns and st >> (b + 2) & 1):
                             continue

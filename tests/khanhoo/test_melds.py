@@ -279,6 +279,14 @@ def test_distance_none_when_one_or_two_places_are_left() -> None:
     assert distance(h("5h 6h 7h"), STANDARD, target=3) == 0
 
 
+def test_a_sequence_keeps_its_ends_however_many_cards_lie_between() -> None:
+    # 4d … 8d: a Sequence of five keeps both ends with three cards still to come; the
+    # search once gave up on a run at three missing cards in a row (found by the plain
+    # search below, on this very hand)
+    assert distance(h("4d 8d"), STANDARD, target=5) == 3
+    assert distance(h("Ah Ah 2h 2h 3h 5h Ac 9c 9c 4d 8d 8d"), STANDARD, target=12) == 4
+
+
 def test_distance_counts_copies_left() -> None:
     # 7d 7d are both laid elsewhere by this seat: no Royal group of J for Js
     hand = h("Js Qs")
