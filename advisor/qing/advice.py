@@ -17,9 +17,12 @@ in the answer every game gives (:mod:`advisor.games.answer`).
   with a fast policy (win when possible, else draw and throw the card with the fewest
   partners).
   Every candidate is played on the same sampled deals (common random numbers). The
-  chance stated is the share of playouts the seat wins, with its standard error, and
-  the expected settlement the mean of the playouts' (Q8); it is a chance among players
-  of the playout policy, not a calibrated one against any opponent (docs/qing.md).
+  chance stated is the share of playouts the seat wins, shrunk toward the heuristic's
+  first choice unless the paired difference on the same deals stands out
+  (:func:`_shrunk`: raw shares of a few playouts would let noise choose), with the
+  share's standard error, and the expected settlement the mean of the playouts' (Q8);
+  it is a chance among players of the playout policy, not a calibrated one against any
+  opponent (docs/qing.md).
   Actions not reached within the budget are ranked by the heuristic alone (method
   ``heuristic``, no chance stated: not judged); when the seat can win now, the others
   are not sampled (``unsampled``); a single legal action is ``only``. One sampled deal
@@ -82,6 +85,8 @@ class Budget(games_advice.Budget):
 
     candidates: int = 4  # actions judged by playouts, the heuristic's best first
     max_playouts: int = 2000  # per candidate
+    switch_z: float = 2.0  # how clearly an action must differ from the heuristic's choice
+    min_playouts: int = 10  # fewer sampled deals say nothing about the differences
     lookahead: int = 6  # discards whose acceptance is counted (the least distance first)
     lookahead_share: float = 0.75  # of the budget, at most, for the look-ahead
 
@@ -324,9 +329,10 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
             outcomes[n].append(_playout(view, world, act, then))
         played += 1
     judged = []
+    won = [[w == view.seat for w in outcome] for outcome in outcomes]
     for n, (_, act, dist, _) in enumerate(sampled):
         if played:
-            p = sum(w == view.seat for w in outcomes[n]) / played
+            p = _shrunk(won[n], won[0], budget)
             se = math.sqrt(max(p * (1 - p), 0.25 / played) / played) if played > 1 else None
             pays = [float(settlement(view.players, w)[view.seat]) for w in outcomes[n]]
             judged.append(Option(act, "playouts", p, se, played, dist, _describe(act, view),
@@ -383,6 +389,43 @@ def _acceptances(view: View, rest: Sequence[Action], most: int,
             break
         out[c.index] = acceptance(view, c)[1]
     return out
+
+
+def _shrunk(mine: Sequence[bool], anchor: Sequence[bool], budget: Budget) -> float:
+    """The chance stated for a sampled action: the share of its playouts won by the seat,
+    shrunk toward the heuristic's first choice (``anchor``, played on the same deals)
+    by how clearly the paired difference stands out — the positive-part James–Stein
+    factor ``1 − (z0 / z)²``, z0 :attr:`Budget.switch_z`. A difference within z0
+    standard errors, or from fewer than :attr:`Budget.min_playouts` deals, is no
+    evidence: the action is stated at the heuristic's choice's chance, and the
+    heuristic's order ranks them. Raw shares of a few playouts would let noise pick the
+    action advised first.
+
+    >>> _shrunk([True] * 30, [False] * 30, Budget())  # a clear difference stands
+    1.0
+    >>> _shrunk([True, False] * 15, [False, True] * 15, Budget())  # none at all
+    0.5
+    """
+    n = len(mine)
+    base = sum(anchor) / n
+    if n < budget.min_playouts or mine is anchor:
+        return base
+    diff = (sum(mine) - sum(anchor)) / n
+    z = abs(_paired_z(mine, anchor))
+    factor = max(0.0, 1 - (budget.switch_z / z) ** 2) if z > 0 else 0.0
+    return min(1.0, max(0.0, base + diff * factor))
+
+
+def _paired_z(a: Sequence[bool], b: Sequence[bool]) -> float:
+    """How many standard errors ``a``'s wins exceed ``b``'s (negative: fall short), the
+    two played on the same sampled deals (the paired difference's error)."""
+    n = len(a)
+    diffs = [int(x) - int(y) for x, y in zip(a, b)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var == 0:
+        return math.copysign(math.inf, mean) if mean else 0.0
+    return mean / math.sqrt(var / n)
 
 
 def _follow(view: View, a: Action) -> Card:

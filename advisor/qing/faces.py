@@ -2,6 +2,7 @@
 fields, and its ``simulate`` command — from which the command line (``advisor qing …``)
 and the service (``POST /v1/qing/…``) are generated.
 
+>>> from advisor.games.faces import Context
 >>> GAME.faces.verb("score").answer({"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 1c",
 ...                                  "extras_replace": True}, Context()).to_json()["win"]
 True
