@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from advisor.errors import HandSizeError
+from advisor.games.analysis import HandAnalysis
 from advisor.khanhoo.cards import format_cards
 from advisor.khanhoo.melds import (
     DiscardRow,
@@ -27,21 +28,18 @@ from advisor.khanhoo.scoring import ScoreResult, score
 
 
 @dataclass(frozen=True)
-class Analysis:
+class Analysis(HandAnalysis[Position, ScoreResult, Useful, DiscardRow]):
     """What a seat's cards are worth now and what they wait for."""
-
-    position: Position
-    score: ScoreResult
-    distance: int | None
-    useful: tuple[Useful, ...]
-    discards: tuple[DiscardRow, ...]
 
     @property
     def out(self) -> bool:
         return self.score.out
 
-    def to_json(self) -> dict[str, Any]:
-        """One object per position, stable keys."""
+    @property
+    def at_rest(self) -> bool:
+        return self.position.total == self.position.target
+
+    def head(self) -> dict[str, Any]:
         pos = self.position
         out: dict[str, Any] = {
             **pos.rules.to_json(), "cards": pos.total, "target": pos.target,
@@ -50,11 +48,6 @@ class Analysis:
         }
         if self.out:
             out["score"] = self.score.to_json()
-        if pos.total == pos.target:
-            out["useful"] = [u.to_json() for u in self.useful]
-            out["useful_unseen"] = sum(u.unseen for u in self.useful)
-        else:
-            out["discards"] = [d.to_json() for d in self.discards]
         return out
 
 

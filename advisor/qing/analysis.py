@@ -12,9 +12,10 @@ leaves, best first.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from advisor.errors import HandSizeError
+from advisor.games.analysis import HandAnalysis
 from advisor.games.useful import Useful as UsefulCard
 from advisor.qing.cards import CARDS, Card, Counts, codes, minus
 from advisor.qing.position import Position
@@ -66,20 +67,25 @@ def discard_rows(pos: Position) -> tuple[DiscardRow, ...]:
 
 
 @dataclass(frozen=True)
-class Analysis:
-    """What a seat's cards are worth now and what they wait for."""
+class Analysis(HandAnalysis[Position, ScoreResult, Useful, DiscardRow]):
+    """What a seat's cards are worth now and what they wait for (its ``waits``: the
+    useful cards of a hand at rest, one card from a win)."""
 
-    position: Position
-    score: ScoreResult
-    distance: int
-    waits: tuple[Useful, ...]
-    discards: tuple[DiscardRow, ...]
+    useful_key: ClassVar[str] = "waits"
 
     @property
     def win(self) -> bool:
         return self.score.win
 
-    def to_json(self) -> dict[str, Any]:
+    @property
+    def waits(self) -> tuple[Useful, ...]:
+        return self.useful
+
+    @property
+    def at_rest(self) -> bool:
+        return self.position.total == HAND_SIZE - 1
+
+    def head(self) -> dict[str, Any]:
         pos = self.position
         out: dict[str, Any] = {**pos.rules.to_json(), "cards": pos.total,
                                "hand": " ".join(codes(pos.hand)),
@@ -87,11 +93,6 @@ class Analysis:
                                "distance": self.distance}
         if self.win:
             out["groups"] = [g.to_json() for g in self.score.groups]
-        if pos.total == HAND_SIZE - 1:
-            out["waits"] = [w.to_json() for w in self.waits]
-            out["waits_unseen"] = sum(w.unseen for w in self.waits)
-        else:
-            out["discards"] = [d.to_json() for d in self.discards]
         return out
 
 
