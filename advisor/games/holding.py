@@ -11,10 +11,10 @@ is one of three things, told apart by its keys —
 
 Whichever it is, the game's spec (:meth:`advisor.games.spec.GameSpec.read`) makes of it
 the seat's VIEW and its legal actions, which come from the game's engine (``legal_of``:
-the engine is dealt a deal consistent with the VIEW and asked), so the rules live in the
-engine alone. A VIEW that cannot be a seat's view
-of a deal of the game — a card the pack cannot hold there, hands that do not add up, a
-decision that is not its seat's — is a typed error naming the field.
+the engine is dealt a deal consistent with the VIEW — :func:`deal_hidden` — and asked),
+so the rules live in the engine alone. A VIEW that cannot be a seat's view of a deal of
+the game — a card the pack cannot hold there, hands that do not add up, a decision that
+is not its seat's — is a typed error naming the field.
 
 >>> shape_of({"format": "qing-record/1", "moves": []}), shape_of({"phase": "turn"})
 ('record', 'view')

@@ -134,10 +134,12 @@ def read_move(mv: object, parse: Callable[[object], T]) -> tuple[int, T]:
 
 
 def replay_moves(rec: object, *, deal: Callable[[object], Any],
-                 parse: Callable[[object], T], apply: Callable[[Any, int, T], None],
+                 parse: Callable[[object], T],
+                 apply: Callable[[Any, int, T], None] | None = None,
                  partial: bool = False) -> Replay:
     """Replay a record: ``deal`` builds the engine from the record (before any move),
-    each move is read with ``parse`` and played with ``apply(game, seat, action)``, and
+    each move is read with ``parse`` and played with ``apply(game, seat, action)`` (by
+    default the engine's ``act``), and
     the result reached must be the record's. With ``partial``, a record that stops
     before the end of the deal (a prefix, with no result) is valid."""
     try:
@@ -151,7 +153,10 @@ def replay_moves(rec: object, *, deal: Callable[[object], Any],
     for number, mv in enumerate(moves, 1):
         try:
             seat, action = read_move(mv, parse)
-            apply(g, seat, action)
+            if apply is None:
+                g.act(seat, action)
+            else:
+                apply(g, seat, action)
         except IllegalActionError as err:
             return Replay(g, err, number, err.rule)
         except AdvisorError as err:
@@ -203,21 +208,6 @@ def pending_view(outcome: Replay, seat: int | None = None) -> tuple[Any, list[An
     return g.view(d.seat), g.legal_actions()
 
 
-def record_view(rec: object, seat: int | None = None, *, deal: Callable[[object], Any],
-                parse: Callable[[object], Any],
-                apply: Callable[[Any, int, Any], None] | None = None) -> tuple[Any, list[Any]]:
-    """The VIEW of the seat to act where a record prefix stops, and its legal actions,
-    the record replayed with ``deal``, ``parse`` and ``apply`` (:func:`replay_moves`;
-    ``apply`` defaults to the engine's ``act``). With ``seat``, the decision must be that
-    seat's. Errors name what is wrong."""
-    outcome = replay_moves(rec, deal=deal, parse=parse, apply=apply or _act, partial=True)
-    return pending_view(outcome, seat)
-
-
-def _act(game: Any, seat: int, action: Any) -> None:
-    game.act(seat, action)
-
-
 def read_records(stream: IO[str], name: str = "record") -> Iterator[tuple[str, Any]]:
     """Records from a file: one JSON document (an object or a list) or JSON lines.
     Yields (label, decoded object or a RecordError)."""
@@ -234,7 +224,6 @@ __all__ = [
     "read_header",
     "read_move",
     "read_records",
-    "record_view",
     "replay_moves",
     "seat_number",
 ]

@@ -35,7 +35,7 @@ from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
 from advisor.games.engine import Action
 from advisor.games.faces import Context, Faces, Table
 from advisor.games.holding import shape_of
-from advisor.games.records import Replay, record_view, replay_moves
+from advisor.games.records import Replay, pending_view, replay_moves
 from advisor.games.simulate import Engine, Outcome, RunSummary, play, run
 from advisor.games.view import View
 
@@ -129,13 +129,12 @@ class GameSpec(Generic[G, A, V]):
         compare the result. With ``partial``, a record that stops before the end of the
         deal (a prefix, with no result) is valid."""
         return replay_moves(rec, deal=self.from_record, parse=self.read_action,
-                            apply=self.play_recorded or _act, partial=partial)
+                            apply=self.play_recorded, partial=partial)
 
     def view_at(self, rec: object, seat: int | None = None) -> tuple[V, list[A]]:
         """The VIEW of the seat to act where a record prefix stops, and its legal actions
         (with ``seat``, the decision must be that seat's); errors name what is wrong."""
-        view, legal = record_view(rec, seat, deal=self.from_record, parse=self.read_action,
-                                  apply=self.play_recorded)
+        view, legal = pending_view(self.replay(rec, partial=True), seat)
         return view, legal
 
     def read(self, obj: object, seat: int | None = None) -> tuple[V, list[A]]:
@@ -217,10 +216,6 @@ def _registered(name: str) -> AnySpec:
     """The spec a game declares (``advisor.<name>.faces.GAME``, as the registry lists it)."""
     spec: AnySpec = import_module(f"advisor.{name}.faces").GAME
     return spec
-
-
-def _act(game: Any, seat: int, action: Any) -> None:
-    game.act(seat, action)
 
 
 AnySpec = GameSpec[Any, Any, Any]
