@@ -116,35 +116,36 @@ def result_schema(info: AnySpec, verb: Verb) -> type[Schema]:
         "__doc__": f"The answer of `POST /v1/{info.name}/{verb.name}`: the library's JSON."})
 
 
+def _budget_ms() -> fields.Float:
+    """An advice's ``budget_ms`` query parameter."""
+    return fields.Float(
+        validate=validate.Range(min=0, min_inclusive=False),
+        metadata={"exclusiveMinimum": 0,
+                  "description": "Time for the advisor per object, in milliseconds "
+                                 "(default: the game's default budget; capped at the "
+                                 "server's MAX_ADVICE_BUDGET_MS)."})
+
+
 class BudgetQuerySchema(Schema):
-    """The query parameters of an advice: its budget and seed."""
+    """The query parameters of an advice: its budget and seed; values above the server's
+    limits are lowered to them, whatever the client asks."""
 
     class Meta:
         unknown = RAISE
 
-    budget_ms = fields.Float(
-        validate=validate.Range(min=0, min_inclusive=False),
-        metadata={"exclusiveMinimum": 0,
-                  "description": "Time for the advisor per object, in milliseconds "
-                                 "(capped at the server's MAX_ADVICE_BUDGET_MS)."})
+    budget_ms = _budget_ms()
     seed = fields.Integer(metadata={"description": "Seed of what the advisor samples "
                                                    "(default 0)."})
 
 
 class AdviceQuerySchema(Schema):
     """The query parameters of an advice that takes playout worlds (Chắn's, and a hint
-    in a game at the table); values above the server's limits are lowered to them,
-    whatever the client asks."""
+    in a game at the table): its budget, worlds and seed."""
 
     class Meta:
         unknown = RAISE
 
-    budget_ms = fields.Float(
-        validate=validate.Range(min=0, min_inclusive=False),
-        metadata={"exclusiveMinimum": 0,
-                  "description": "Time for the advisor per VIEW, in milliseconds (default: "
-                                 "the game's default budget, 100 in every game; capped "
-                                 "at the server's MAX_ADVICE_BUDGET_MS)."})
+    budget_ms = _budget_ms()
     samples = fields.Integer(
         validate=validate.Range(min=1),
         metadata={"description": "A fixed number of sampled worlds instead of a time budget: "
