@@ -190,7 +190,7 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
         def view() -> Response:
             cfg = current_app.config
             with ticket() as passage:  # a saturated worker refuses before reading anything
-                asked = AdviceQuery.read(query, cfg.get(default_key, verb.default_budget_ms))
+                asked = AdviceQuery.read(query, cfg.get(default_key, info.default_budget_ms))
                 ctx = Context(asked.budget_ms, asked.seed, asked.samples)
                 # An object is expected to take its budget (Chắn's: only with playouts),
                 # then as long as the slowest of the batch so far.

@@ -146,7 +146,7 @@ ADVICE = Verb(
     "for a `seed`; the server caps both (`GET /v1/meta`). With `samples`, a VIEW stops "
     "sampling at the request's deadline: its `work` says how many worlds were played, a "
     "note why.",
-    _advise, advice_text, ADVICE_FIELDS, budget=True, default_budget_ms=DEFAULT_BUDGET_MS,
+    _advise, advice_text, ADVICE_FIELDS, budget=True,
     samples=True, records=True, spends_budget=lambda ctx: ctx.samples is not None,
     command="advise",
     examples=("examples/view.json",

@@ -107,7 +107,7 @@ def _advice_options(info: AnySpec, verb: Verb) -> list[click.Parameter]:
     params: list[click.Parameter] = [
         click.Option(["--budget-ms", "budget_ms"],
                      type=click.FloatRange(min=1, max=info.max_budget_ms),
-                     default=verb.default_budget_ms, show_default=True,
+                     default=info.default_budget_ms, show_default=True,
                      help="Milliseconds the advisor may spend per position."),
         click.Option(["--budget", "budget_s"],
                      type=click.FloatRange(min=0.001, max=info.max_budget_ms / 1000),

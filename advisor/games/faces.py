@@ -113,8 +113,7 @@ class Verb:
     fields: tuple[Field, ...] = ()
     examples: tuple[str, ...] = ()
     example: Mapping[str, Any] | None = None
-    budget: bool = False
-    default_budget_ms: float = 100.0
+    budget: bool = False  # its default and maximum budget are the game's (the spec's)
     samples: bool = False
     records: bool = False
     spends_budget: Callable[[Context], bool] | None = None

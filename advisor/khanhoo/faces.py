@@ -100,7 +100,6 @@ ADVICE = Verb(
     "at its end. The budget is the server's (`KHANHOO_ADVICE_MS`, 100 ms by default) "
     "unless `budget_ms` asks for another.",
     lambda obj, ctx: GAME.advice(obj, ctx), advice_text, ADVICE_FIELDS, budget=True,
-    default_budget_ms=Budget().ms,
     command="advise",
     examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d 5c"',
               '--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d" --offer 2c --from left',

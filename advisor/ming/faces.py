@@ -102,7 +102,7 @@ ADVICE = Verb(
     "cards to follow with, whether to beat — by the settlement it can expect for the deal "
     f"(M7). A position, or a record prefix ({RECORD_FORMAT}) advised for the seat to act "
     "at its end.",
-    _advise, advice_text, ADVICE_FIELDS, budget=True, default_budget_ms=Budget().ms,
+    _advise, advice_text, ADVICE_FIELDS, budget=True,
     command="advise",
     examples=('--hand "9c 9s 9m 1s 2s 3s 5m" --seen "4s 5s 6s 7s 8s 1m 2m 3m 4m 6m 7m 8m"',
               '--hand "1s 2s 3s 4s 5s 6s 7s 8s 9s" --players 3 --seat 2 --trick 7c '

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from advisor.games.faces import Faces, Field, Table, Verb
 from advisor.games.spec import GameSpec
-from advisor.qing.advice import MAX_BUDGET_MS, Budget, advise
+from advisor.qing.advice import MAX_BUDGET_MS, advise
 from advisor.qing.analysis import analyze
 from advisor.qing.bots import GreedyBot
 from advisor.qing.cards import PACK
@@ -32,6 +32,10 @@ from advisor.qing.text import (
     view_text,
 )
 from advisor.qing.view import View
+
+ADVICE_MS = 200.0
+"""Qing's default budget (the command, the endpoint, the ``advisor`` seat): twice the
+other games', for the playouts it judges by."""
 
 HAND = Field("hand", "The concealed cards (1c…9c 1s…9s 1m…9m RF WF OT, or names: '3 Cash', "
              "'3文', 'Red Flower', '紅花')", short="-H", metavar="CARDS")
@@ -78,7 +82,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     outcome=outcome, bot_rules=lambda g: g.rules.to_json(),
     greedy=lambda seed: GreedyBot(),
     advise=advise,
-    default_budget_ms=Budget().ms,
+    default_budget_ms=ADVICE_MS,
     max_budget_ms=MAX_BUDGET_MS,
     simulation=start,
     faces=Faces(
@@ -107,7 +111,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
                            '--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF" --offer 3s '
                            '--players 4'),
                  example={"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF", "offer": "3s"},
-                 budget=True, default_budget_ms=200.0, command="advise"),
+                 budget=True, command="advise"),
         ),
         simulate_fields=(EYE6_FIELD, EXTRAS),
         simulate_seats="greedy,greedy,greedy,random",

@@ -96,7 +96,7 @@ TOY = ToySpec(
         Verb("score", "Score a hand.\n\nEchoes the object.", _echo, _text, FIELDS,
              examples=('--hand "1c 2c"',), example={"hand": "1c 2c"}),
         Verb("advice", "Advise a hand.", _advise, _text, FIELDS, budget=True,
-             default_budget_ms=50, command="advise"),
+             command="advise"),
         Verb("trick", "Judge a trick.", _echo, _text,
              (Field("plays", "Each play", kind="arguments", metavar="PLAY"),
               Field("leopard9", "Leopard 9", kind="choice", choices=("leopard", "special"))),

@@ -91,7 +91,7 @@ VIEW_FIELDS = (
 SCORE = Verb("score", "Score a hand: twice the rank of each pair (X4).", _score, score_text,
              (VIEW_FIELDS[0],), examples=('--hand "3r 3b 5r"',), example={"hand": "3r 3b 5r"})
 ADVICE = Verb("advice", "Rank every legal action of the seat to act.", _advise, advice_text,
-              VIEW_FIELDS, budget=True, default_budget_ms=10, command="advise",
+              VIEW_FIELDS, budget=True, command="advise",
               example={"hand": "3r 3b 5r 6b", "seat": 0, "phase": "discard", "to_act": 0,
                        "pile": [], "stock": 9, "sizes": [4, 3]})
 
