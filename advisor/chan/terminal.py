@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from advisor.chan.advice import advise
+from advisor.chan.advice import MAX_BUDGET_MS, advise
 from advisor.chan.analysis import analyze
 from advisor.chan.cards import FACES, Face, parse_face, sub
 from advisor.chan.game import SEATS, Action, Do, Game
@@ -31,7 +31,7 @@ from advisor.chan.text import advice_text, card, cards, hand_lines, score_text, 
 from advisor.chan.view import Offer, View
 from advisor.errors import AdvisorError, IllegalActionError
 from advisor.games.faces import Field
-from advisor.games.terminal import OptionError, Terminal, Unclear
+from advisor.games.terminal import DEFAULT_ADVICE_MS, OptionError, Terminal, Unclear
 from advisor.text import Style
 
 RULE_TITLES = {
@@ -491,9 +491,6 @@ def _eat(card: Face | None, view: View, legal: Sequence[Action]) -> Action:
 
 # --- the terminal game ------------------------------------------------------------------------
 
-DEFAULT_ADVICE_MS = 200.0
-"""Time the advisor takes for ``?``: a person can wait longer than a bot."""
-
 OPTIONS = (
     Field("opponents", "The three bots: random | greedy | advisor | advisor:MS; one spec "
           "for all three, or three comma-separated (seats 1, 2, 3).", short="-o",
@@ -504,7 +501,7 @@ OPTIONS = (
     Field("record", "Write the finished deal to FILE as a chan-record/1 (advisor chan "
           "replay validates it).", metavar="FILE"),
     Field("budget_ms", "Time the advisor may take for '?'.", kind="float", minimum=0.1,
-          maximum=10_000, default=DEFAULT_ADVICE_MS, spelt="--advice-ms"),
+          maximum=MAX_BUDGET_MS, default=DEFAULT_ADVICE_MS, spelt="--advice-ms"),
 )
 """``advisor chan play``'s options (the generic ``--players`` and ``--seats`` do not fit
 a table of four: Chắn names its three opponents and its rules profile)."""

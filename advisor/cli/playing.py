@@ -34,6 +34,7 @@ from advisor.errors import AdvisorError, IllegalActionError
 from advisor.games.faces import Field
 from advisor.games.spec import AnySpec
 from advisor.games.terminal import (
+    DEFAULT_ADVICE_MS,
     HELP_LINE,
     OptionError,
     PlayLog,
@@ -44,9 +45,6 @@ from advisor.games.terminal import (
     read_number,
 )
 from advisor.text import Style
-
-DEFAULT_ADVICE_MS = 200.0
-"""Time the advisor takes for ``?``: a person can wait longer than a bot."""
 
 
 def playable(info: AnySpec) -> bool:
@@ -107,7 +105,7 @@ def generic_terminal(info: AnySpec) -> Terminal:
                   metavar="SPEC,…"),
             Field("seed", "Deal this practice deal (default: a fresh shuffle).", kind="int"),
             Field("budget_ms", "Time the advisor takes for '?'.", kind="float", minimum=1,
-                  maximum=10_000, default=DEFAULT_ADVICE_MS),
+                  maximum=info.max_budget_ms, default=DEFAULT_ADVICE_MS),
             Field("record", f"Write the deal as a {info.record_format} line.",
                   metavar="FILE"),
         ),

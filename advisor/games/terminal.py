@@ -30,6 +30,9 @@ COMMANDS = ("advice", "help", "table", "log", "quit")
 """The words :attr:`Terminal.parse_move` may answer instead of an action: they talk to
 the program, not to the table."""
 
+DEFAULT_ADVICE_MS = 200.0
+"""Time the advisor takes for ``?`` at the terminal: a person can wait longer than a bot."""
+
 HELP_LINE = "type the number of an action, ? for the advisor's ranking, q to quit"
 
 
@@ -191,5 +194,16 @@ def numbered_text(view_text: Callable[[Any, Style], str], action_text: Callable[
     return "\n".join(lines)
 
 
-__all__ = ["COMMANDS", "HELP_LINE", "OptionError", "PlayLog", "PlayTable", "SeatTable",
-           "Terminal", "Unclear", "numbered_text", "read_number"]
+__all__ = [
+    "COMMANDS",
+    "DEFAULT_ADVICE_MS",
+    "HELP_LINE",
+    "OptionError",
+    "PlayLog",
+    "PlayTable",
+    "SeatTable",
+    "Terminal",
+    "Unclear",
+    "numbered_text",
+    "read_number",
+]
