@@ -126,11 +126,11 @@ VIEW_EXAMPLE: dict[str, Any] = {
 
 
 def _advise(obj: object, ctx: Context) -> Advice:
-    """The advice on what a user holds (:meth:`GameSpec.read`); its legal actions are the
-    engine's again, from the VIEW. Playouts in ``ctx.samples`` worlds stop at the
-    budget or at the caller's limit, whichever comes first."""
-    view, _ = GAME.read(obj, ctx.seat)
-    return advise(view, budget_ms=ctx.budget_ms, samples=ctx.samples, seed=ctx.seed,
+    """The advice on what a user holds (:meth:`GameSpec.read`: the VIEW and the engine's
+    legal actions). Playouts in ``ctx.samples`` worlds stop at the budget or at the
+    caller's limit, whichever comes first."""
+    view, legal = GAME.read(obj, ctx.seat)
+    return advise(view, legal, budget_ms=ctx.budget_ms, samples=ctx.samples, seed=ctx.seed,
                   limit_ms=MAX_BUDGET_MS if ctx.limit_ms is None else ctx.limit_ms)
 
 

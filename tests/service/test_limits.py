@@ -102,10 +102,10 @@ class HeldAdvisor:
         self.release = threading.Event()
         self.calls: list[dict[str, Any]] = []
 
-    def __call__(self, view: dict[str, Any], **kwargs: Any) -> Any:
+    def __call__(self, view: dict[str, Any], legal: Any = None, **kwargs: Any) -> Any:
         self.calls.append(kwargs)
         assert self.release.wait(60), "the test never released the advisor"
-        return advise(view, samples=2)
+        return advise(view, legal, samples=2)
 
 
 @pytest.fixture()
@@ -223,7 +223,7 @@ def test_the_slot_is_given_back_after_an_error(monkeypatch: pytest.MonkeyPatch) 
     problem(client.post("/v1/chan/advice?samples=2", json=[VIEW, bad]), 422, "unknown-card")
     assert gate_of(app).running == 0
 
-    def broken(view: Any, **kwargs: Any) -> Any:
+    def broken(view: Any, legal: Any = None, **kwargs: Any) -> Any:
         raise RuntimeError("bug")
 
     monkeypatch.setattr(advisor.chan.faces, "advise", broken)
@@ -264,10 +264,10 @@ def test_a_batch_stops_before_the_view_that_would_pass_the_deadline(
 ) -> None:
     seen: list[tuple[int, float]] = []
 
-    def slow(view: dict[str, Any], **kwargs: Any) -> Any:
+    def slow(view: dict[str, Any], legal: Any = None, **kwargs: Any) -> Any:
         seen.append((kwargs["samples"], kwargs["limit_ms"]))
         clock.now += 3.0  # every VIEW takes 3 s
-        return advise(view, samples=2)
+        return advise(view, legal, samples=2)
 
     monkeypatch.setattr(advisor.chan.faces, "advise", slow)
     app = gated_app(ADVICE_DEADLINE_S=10.0)
