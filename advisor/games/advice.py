@@ -2,7 +2,8 @@
 (:class:`Advice`: the action it advises first, and its JSON), and the advisor as a
 player (:class:`AdvisorBot`, the seat spec ``advisor`` / ``advisor:BUDGET_MS``).
 
-Budgets are milliseconds in every game.
+Budgets are milliseconds in every game, each buying counted work
+(:mod:`advisor.games.budget`).
 """
 
 from __future__ import annotations
@@ -22,24 +23,7 @@ from advisor.games.bots import (
     make_bot,
     no_argument,
 )
-
-
-@dataclass(frozen=True)
-class Budget:
-    """What an advisor may spend on one decision, in every game: ``ms`` milliseconds (the
-    unit of every budget), and the ``seed`` of whatever it samples. A game's advisor may
-    extend it with settings of its own (Khanhoo's ``Budget``).
-
-    >>> Budget(250).seconds
-    0.25
-    """
-
-    ms: float = 100.0
-    seed: int = 0
-
-    @property
-    def seconds(self) -> float:
-        return self.ms / 1000
+from advisor.games.budget import Budget
 
 
 class Advice(Protocol):
