@@ -31,7 +31,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from advisor.errors import AdvisorError, PositionError
 from advisor.games.advice import SPEC_HELP, Advice, Seats
-from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot
+from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot, no_argument
 from advisor.games.engine import Action
 from advisor.games.faces import Context, Faces, Table
 from advisor.games.holding import shape_of
@@ -108,15 +108,23 @@ class GameSpec(Generic[G, A, V]):
     # declines the claims a record leaves out first (C5).
     play_recorded: Callable[[G, int, A], None] | None = None
     seat_specs: str = field(default=SPEC_HELP)  # the seat specs it accepts, for help texts
+    # The game's stronger rule-based player (seat spec ``greedy+``): the obvious look-ahead
+    # a good casual player does, the baseline the advisor is measured against.
+    strong: Callable[[int | None], Bot] | None = None
 
     # --- derived ---------------------------------------------------------------------------
 
     @cached_property
     def seats(self) -> Seats:
-        """The game's seat specs: ``random``, ``greedy``, ``advisor`` (``advisor:MS``, up to
-        ``max_budget_ms``) and ``exec:COMMAND``."""
-        return Seats.standard(self.greedy, self.advise, self.default_budget_ms,
-                              self.max_budget_ms, parse=self.read_action)
+        """The game's seat specs: ``random``, ``greedy``, ``greedy+`` (when the game has a
+        ``strong`` player), ``advisor`` (``advisor:MS``, up to ``max_budget_ms``) and
+        ``exec:COMMAND``."""
+        seats = Seats.standard(self.greedy, self.advise, self.default_budget_ms,
+                               self.max_budget_ms, parse=self.read_action)
+        if self.strong is None:
+            return seats
+        return Seats({**seats.builtins, "greedy+": no_argument(self.strong, "greedy+")},
+                     seats.parse, seats.help.replace("greedy |", "greedy | greedy+ |"))
 
     def make_bot(self, spec: str, *, seed: int | None = None,
                  time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:
