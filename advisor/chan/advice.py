@@ -38,19 +38,23 @@ from advisor.chan.cards import Face
 from advisor.chan.game import Action, Game, claims_first
 from advisor.chan.lookahead import Leaves, leaves, rollout, static_key, world
 from advisor.chan.position import TYPED_SOURCES, view_of_position
+from advisor.chan.recalibrate import DEFAULT_OPPONENTS, OPPONENTS, Opponents, against
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import View
 from advisor.errors import PositionError
 from advisor.games.answer import Answer, Judged, Work
+from advisor.games.budget import Budget, Meter
 
 DEFAULT_BUDGET_MS = 100.0
 Method = Literal["certain", "model", "model+playouts"]
 """How an answer's numbers were made: exact outcomes only, the value model, or the model
 with playouts beside it (``samples``)."""
 METHODS: tuple[Method, ...] = get_args(Method)
-"""The time playouts may take when worlds are asked for (the model alone takes a few
-milliseconds)."""
 MAX_BUDGET_MS = 10_000.0
+"""The largest budget (the model alone takes a few milliseconds; the budget is the base
+of the safety cap of playouts asked for with ``samples``)."""
+MAX_SAMPLES = 100_000
+"""The most playout worlds one advice plays (``samples``)."""
 MAX_CANDIDATES = 3
 """Actions compared by playouts: the best three of the ranking."""
 Z_NOTE = 2.0
@@ -200,6 +204,7 @@ class Advice:
     explanation: str = ""
     notes: list[str] = field(default_factory=list)
     asked: int | None = None  # the worlds asked for (``samples``), if any
+    work: Work | None = None  # what was counted: the actions judged, or the worlds played
 
     @property
     def best(self) -> Action:
@@ -207,9 +212,11 @@ class Advice:
 
     def answer(self) -> Answer:
         """The answer every game gives (:mod:`advisor.games.answer`): ranked by ``win``;
-        the work is the playout worlds played."""
+        the work is the actions the model judged (all of them), or with ``samples`` the
+        playout worlds played of those asked for."""
+        work = self.work or Work("worlds", self.samples, self.asked)
         return Answer("chan", self.seat, "win", tuple(a.judged() for a in self.actions),
-                      self.method, Work("worlds", self.samples, self.asked),
+                      self.method, work,
                       self.seconds * 1000, self.budget_ms, self.seed, tuple(self.notes),
                       {"phase": self.phase, "explanation": self.explanation})
 
@@ -221,25 +228,35 @@ class Advice:
 
 def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *,
            budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0, samples: int | None = None,
-           limit_ms: float = MAX_BUDGET_MS) -> Advice:
+           limit_ms: float | None = None, opponents: Opponents = DEFAULT_OPPONENTS) -> Advice:
     """Rank every legal action of the seat whose VIEW is given: a :class:`View`, or its
     JSON (a CLI file, an API body), read once by :meth:`View.from_json`.
 
-    The chances and expected settlements come from the value model, or are certain.
-    With ``samples``, that many playout worlds are played (reproducible to the bit for a
-    seed) unless ``budget_ms`` or ``limit_ms`` passes first: the sampling then stops and
-    a note says how many were played. ``limit_ms`` (at most ``MAX_BUDGET_MS``) is a
-    caller's deadline: a server's, for one request. ``legal`` may be passed when known
-    (a bot inside the engine); otherwise it is derived from the VIEW.
+    The chances and expected settlements come from the value model, or are certain: the
+    work is every legal action judged by the model (counted: ``work`` says so), the
+    same on any machine. The chance is that against ``opponents`` (``greedy``: players
+    like the greedy bot, the model's own; ``advisor``: players like the advisor itself;
+    :data:`OPPONENTS`), the model's chance mapped by :mod:`advisor.chan.recalibrate`.
+    With ``samples``, exactly that many playout worlds are played (reproducible to the
+    bit for a seed): the wall clock only cuts them past the safety cap — the caller's
+    deadline ``limit_ms`` (a server's, for one request), else
+    :func:`advisor.games.budget.cap_ms` of ``budget_ms`` — and then a note says how many
+    were played. ``legal`` may be passed when known (a bot inside the engine);
+    otherwise it is derived from the VIEW.
     """
     started = time.perf_counter()
     if not isinstance(view, View):  # a VIEW's JSON (what a user holds, read by the
         view = View.from_json(view)  # game's spec: advisor.games.spec.GameSpec.read)
     if not 0 < budget_ms <= MAX_BUDGET_MS:
         raise PositionError(f"budget_ms: between 0 and {MAX_BUDGET_MS:g}", field="budget_ms")
-    if not limit_ms > 0:
+    if limit_ms is not None and not limit_ms > 0:
         raise PositionError("limit_ms: a time limit above 0", field="limit_ms")
-    limit_ms = min(limit_ms, MAX_BUDGET_MS)
+    if samples is not None and not 1 <= samples <= MAX_SAMPLES:
+        raise PositionError(f"samples: between 1 and {MAX_SAMPLES}", field="samples")
+    if opponents not in OPPONENTS:
+        raise PositionError(f"opponents: one of {', '.join(OPPONENTS)}, not {opponents!r}",
+                            field="opponents")
+    budget = Budget(budget_ms, seed, limit_ms)
     me = view.seat
     if view.to_act != me:
         raise PositionError(f"to_act: it is seat {view.to_act}'s decision, not seat {me}'s",
@@ -253,31 +270,40 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     unseen = view.unseen
     table = TableInfo.of_view(view)
     rules = base.rules
-    evals = [_judge(a, leaves(a, s, offered, unseen), base, me, table, sum(unseen), rules)
-             for a in actions]
+    evals = [_judge(a, leaves(a, s, offered, unseen), base, me, table, sum(unseen), rules,
+                    opponents) for a in actions]
     for e in evals:
         e.text = describe(e, offered)
     order = _order(evals)
     method: Method = "certain" if order[0].certain and order[0].win == 1.0 else "model"
-    worlds = 0
+    work = Work("actions", len(order), len(order))
+    cut: str | None = None
     candidates = [e for e in order if not e.certain][:MAX_CANDIDATES]
     if samples and method == "model" and len(candidates) > 1:
-        deadline = started + min(budget_ms, limit_ms) / 1000
-        worlds = _playouts(view, base, candidates, seed, samples, deadline)
+        meter = Meter("worlds", samples, budget.cap_s)
+        _playouts(view, base, candidates, seed, meter)
         method = "model+playouts"
+        work, cut = meter.work(), meter.note()
+    elif samples:
+        work = Work("worlds", 0, samples)
     elapsed = time.perf_counter() - started
-    advice = Advice(me, view.phase, order, method, worlds, elapsed, budget_ms, seed,
-                    asked=samples or None)
+    advice = Advice(me, view.phase, order, method, work.done if work.unit == "worlds" else 0,
+                    elapsed, budget_ms, seed, asked=samples or None, work=work)
     advice.explanation = explain(order[0], offered)
-    if samples and worlds < samples and method == "model+playouts":
-        advice.notes.append(f"{worlds} of the {samples} worlds asked for were played: the time "
-                            f"limit of {min(budget_ms, limit_ms):.0f} ms was reached")
-    advice.notes += _close_calls(order, candidates if worlds else [])
+    if samples and method != "model+playouts":
+        advice.notes.append("no worlds were played out: " + (
+            "a certain win is the first action" if method == "certain"
+            else "fewer than two actions to compare"))
+    if opponents != DEFAULT_OPPONENTS:
+        advice.notes.append(f"the chances are against players like the {opponents}")
+    if cut:
+        advice.notes.append(cut)
+    advice.notes += _close_calls(order, candidates if advice.samples else [])
     return advice
 
 
 def _judge(a: Action, lv: Leaves, base: Game, me: int, table: TableInfo, unseen: int,
-           rules: str) -> ActionAdvice:
+           rules: str, opponents: Opponents = DEFAULT_OPPONENTS) -> ActionAdvice:
     """The numbers of one action: certain when it ends the deal, else the model's."""
     if lv.wins:  # a win, Thiên ù, or a Chíu that wins at once (Chíu ù): certain
         g = base.clone()
@@ -293,7 +319,8 @@ def _judge(a: Action, lv: Leaves, base: Game, me: int, table: TableInfo, unseen:
     if lv.distance is None:  # no winning set can be made any more (W1): certainly no win
         return ActionAdvice(a, lv, 0.0, 0.0, min(est.expected, 0.0), est.expected_se, True,
                             features=tuple(x))
-    return ActionAdvice(a, lv, est.win, est.win_se, est.expected, est.expected_se,
+    win, win_se = against(opponents, rules, est.win, est.win_se)
+    return ActionAdvice(a, lv, win, win_se, est.expected, est.expected_se,
                         features=tuple(x))
 
 
@@ -310,14 +337,14 @@ def _order(evals: list[ActionAdvice]) -> list[ActionAdvice]:
 
 
 def _playouts(view: View, base: Game, candidates: list[ActionAdvice], seed: int,
-              samples: int, deadline: float) -> int:
-    """Play the candidates in the same worlds, round-robin, until ``samples`` worlds or
-    the deadline (at least two worlds); returns the worlds played."""
+              meter: Meter) -> None:
+    """Play the candidates in the same worlds, round-robin, one world a unit of the
+    ``meter`` (all it asks for, unless the clock passes its safety cap)."""
     me = view.seat
     for e in candidates:
         e.sampled = Sampled()
-    played = 0
-    while played < samples and (played < 2 or time.perf_counter() < deadline):
+    while meter.more:
+        played = meter.done
         w = base if played == 0 else world(view, random.Random(f"{seed}:{played}"))
         for e in candidates:
             g = w.clone()
@@ -326,8 +353,7 @@ def _playouts(view: View, base: Game, candidates: list[ActionAdvice], seed: int,
             assert g.result is not None and e.sampled is not None
             e.sampled.wins.append(g.result.winner == me)
             e.sampled.pays.append(float(g.result.payments[me]))
-        played += 1
-    return played
+        meter.spend()
 
 
 def _paired(a: ActionAdvice, b: ActionAdvice) -> tuple[float, float]:

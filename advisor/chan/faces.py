@@ -127,11 +127,11 @@ VIEW_EXAMPLE: dict[str, Any] = {
 
 def _advise(obj: object, ctx: Context) -> Advice:
     """The advice on what a user holds (:meth:`GameSpec.read`: the VIEW and the engine's
-    legal actions). Playouts in ``ctx.samples`` worlds stop at the budget or at the
-    caller's limit, whichever comes first."""
+    legal actions). Exactly ``ctx.samples`` playout worlds, unless the clock passes the
+    caller's limit (or the budget's safety cap) first: a note says so."""
     view, legal = GAME.read(obj, ctx.seat)
     return advise(view, legal, budget_ms=ctx.budget_ms, samples=ctx.samples, seed=ctx.seed,
-                  limit_ms=MAX_BUDGET_MS if ctx.limit_ms is None else ctx.limit_ms)
+                  limit_ms=ctx.limit_ms)
 
 
 ADVICE = Verb(
@@ -142,9 +142,9 @@ ADVICE = Verb(
     "`discarded`, `refused`, `laid_in_ca`, `ate_ca`, and `seat`, `dealer`) or a record "
     "prefix (`chan-record/1`; with a seat, the decision must be that seat's). The chances "
     "come from the value model (a few milliseconds); `samples` adds playouts of the "
-    "leading actions in that many worlds within `budget_ms` (default 100), reproducible "
-    "for a `seed`; the server caps both (`GET /v1/meta`). With `samples`, a VIEW stops "
-    "sampling at the request's deadline: its `work` says how many worlds were played, a "
+    "leading actions in exactly that many worlds, reproducible for a `seed`; the server "
+    "caps both (`GET /v1/meta`). Only the request's deadline (or the safety cap of "
+    "`budget_ms`) cuts the worlds short: its `work` then says how many were played, a "
     "note why.",
     _advise, advice_text, ADVICE_FIELDS, budget=True,
     samples=True, records=True, spends_budget=lambda ctx: ctx.samples is not None,

@@ -3,8 +3,10 @@ reproducible for a seed and a number of samples."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,13 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advisor.chan.advice import advise, view_from_position
+from advisor.chan.advice import MAX_SAMPLES, advise, view_from_position
 from advisor.chan.bots import GreedyBot
 from advisor.chan.cards import FULL_DECK
 from advisor.chan.game import Action, Game
 from advisor.chan.lookahead import world
+from advisor.chan.recalibrate import OPPONENTS, Opponents
 from advisor.chan.view import View
 from advisor.errors import AdvisorError, PositionError
+from advisor.games import budget
+from advisor.games.answer import Work, in_order
 from tests.chan.deals import position_after
 
 EXAMPLE = json.loads((Path(__file__).resolve().parents[2] / "examples" / "view.json")
@@ -60,6 +65,31 @@ def test_advice_is_legal_and_well_formed(seed: int, moves: int) -> None:
     assert a.explanation
 
 
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 80),
+       opponents=st.sampled_from(OPPONENTS))
+@settings(max_examples=40, deadline=None)
+def test_every_action_is_judged_and_the_ranking_follows_the_stated_chance(
+        seed: int, moves: int, opponents: Opponents) -> None:
+    """In a decision of a greedy deal, whoever the opponents: every legal action judged by
+    the one method (certain outcomes say so), ``certain`` only with exact numbers, and no
+    action ranked above one with a higher stated chance (the answer's ``ranked_by``)."""
+    g = position_after(seed, moves)
+    if g.pending is None:
+        return
+    ans = advise(g.view(g.pending.seat), g.legal_actions(), seed=seed,
+                 opponents=opponents).answer()
+    assert ans.ranked_by == "win" and in_order(ans.actions, "win")
+    keys = [x.key("win") for x in ans.actions]
+    assert all(k is not None for k in keys)
+    assert all(a >= b for a, b in itertools.pairwise(keys))  # type: ignore[operator]
+    assert all(x.judged and x.method in ("model", "certain") for x in ans.actions)
+    for x in ans.actions:
+        if x.certain:
+            assert x.win in (0.0, 1.0) and x.win_se in (None, 0.0)
+        if x.method == "certain":
+            assert x.certain and x.win == 1.0 and x.expected_se in (None, 0.0)
+
+
 def test_reproducible_for_a_seed_and_number_of_samples() -> None:
     # a budget the 12 worlds never reach, so that the machine's load cannot cut them short
     one = advise(EXAMPLE, samples=12, seed=5, budget_ms=5_000).to_json()
@@ -72,14 +102,37 @@ def test_reproducible_for_a_seed_and_number_of_samples() -> None:
 
 def test_a_time_limit_stops_the_sampling_and_says_so() -> None:
     # far more worlds than 30 ms allow
-    a = advise(EXAMPLE, samples=10**6, limit_ms=30, budget_ms=10_000)
-    assert a.method == "model+playouts" and 0 < a.samples < 10**6
-    assert any(f"{a.samples} of the {10**6} worlds" in n for n in a.notes)
+    a = advise(EXAMPLE, samples=MAX_SAMPLES, limit_ms=30, budget_ms=10_000)
+    assert a.method == "model+playouts" and 0 < a.samples < MAX_SAMPLES
+    assert any(f"{a.samples} of the {MAX_SAMPLES} worlds" in n for n in a.notes)
+    assert a.answer().work == Work("worlds", a.samples, MAX_SAMPLES)
     assert not any("time limit" in n for n in advise(EXAMPLE, samples=3).notes)
     for bad in (0.0, -1.0, float("nan")):
         with pytest.raises(PositionError) as info:
             advise(EXAMPLE, samples=3, limit_ms=bad)
         assert info.value.field == "limit_ms"
+
+
+def test_samples_are_exactly_that_many_worlds_on_a_slow_machine(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``samples`` is the work, not a wish: a machine far slower than the budget (every
+    millisecond looks like a second) still plays every world asked for, the same ones."""
+    fast = advise(EXAMPLE, samples=5, seed=4, budget_ms=1).to_json()
+    t0 = time.perf_counter()
+    monkeypatch.setattr(budget, "clock", lambda: t0 + 1000 * (time.perf_counter() - t0))
+    slow = advise(EXAMPLE, samples=5, seed=4, budget_ms=1, limit_ms=10**9).to_json()
+    assert slow["work"] == fast["work"] == {"unit": "worlds", "done": 5, "asked": 5}
+    fast.pop("ms"), slow.pop("ms")
+    assert slow == fast
+    with pytest.raises(PositionError) as info:
+        advise(EXAMPLE, samples=MAX_SAMPLES + 1)
+    assert info.value.field == "samples"
+
+
+def test_without_samples_the_work_is_every_action_judged() -> None:
+    a = advise(EXAMPLE)
+    assert a.answer().work == Work("actions", len(a.actions), len(a.actions))
+    assert a.method in ("model", "certain") and a.samples == 0
 
 
 def test_a_win_is_certain_and_ranked_first() -> None:
@@ -102,9 +155,12 @@ def test_a_win_is_certain_and_ranked_first() -> None:
 
 
 def test_budget_bounds_the_playouts() -> None:
-    a = advise(EXAMPLE, budget_ms=30, samples=10**6)  # stopped by the budget, not the worlds
-    assert 2 <= a.samples < 10**6
-    assert any("time limit of 30 ms" in n for n in a.notes)
+    # far more worlds than any machine plays in the budget's safety cap: cut there, noted
+    a = advise(EXAMPLE, budget_ms=30, samples=MAX_SAMPLES)
+    cap = budget.cap_ms(30)
+    assert 1 <= a.samples < MAX_SAMPLES
+    assert any(f"time limit of {cap:.0f} ms cut the work at {a.samples} of the {MAX_SAMPLES}"
+               in n for n in a.notes)
     plain = advise(EXAMPLE, budget_ms=30)  # without samples: the model alone, no playouts
     assert plain.samples == 0 and plain.method == "model"
     assert all(e.sampled is None for e in plain.actions)
