@@ -34,11 +34,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from advisor.chan.cards import Face
+from advisor.chan.cards import Counts, Face
 from advisor.chan.game import Action, Game, claims_first
-from advisor.chan.lookahead import Leaves, leaves, rollout, static_key, world
+from advisor.chan.lookahead import Leaves, leaves, rollout, world
 from advisor.chan.position import TYPED_SOURCES, view_of_position
 from advisor.chan.recalibrate import DEFAULT_OPPONENTS, OPPONENTS, Opponents, against
+from advisor.chan.strong import strong_key
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import View
 from advisor.errors import PositionError
@@ -274,7 +275,7 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
                     opponents) for a in actions]
     for e in evals:
         e.text = describe(e, offered)
-    order = _order(evals)
+    order = _order(evals, unseen)
     method: Method = "certain" if order[0].certain and order[0].win == 1.0 else "model"
     work = Work("actions", len(order), len(order))
     cut: str | None = None
@@ -324,15 +325,18 @@ def _judge(a: Action, lv: Leaves, base: Game, me: int, table: TableInfo, unseen:
                         features=tuple(x))
 
 
-def _order(evals: list[ActionAdvice]) -> list[ActionAdvice]:
+def _order(evals: list[ActionAdvice], unseen: Counts) -> list[ActionAdvice]:
     """Certain wins first (the largest settlement first), then by the chance to win,
-    then by the expected settlement; what the actions leave (the static key), then the
-    legal order, break ties."""
+    then by the expected settlement; what the actions leave (as the ``greedy+`` player
+    weighs it, :func:`advisor.chan.strong.strong_key`: the static key, and between
+    discards that leave the same, the card of which the fewest copies are unseen, that
+    feeds the table least), then the legal order, break ties."""
     def key(n_e: tuple[int, ActionAdvice]) -> tuple[Any, ...]:
         n, e = n_e
         if e.certain and e.win == 1.0:
             return (0, -e.expected, n)
-        return (1, -round(e.win, 4), -round(e.expected, 3), static_key(e.leaves), n)
+        return (1, -round(e.win, 4), -round(e.expected, 3),
+                strong_key(e.action, e.leaves, unseen), n)
     return [e for _, e in sorted(enumerate(evals), key=key)]
 
 

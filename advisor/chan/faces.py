@@ -25,6 +25,7 @@ from advisor.chan.profiles import PROFILES
 from advisor.chan.record import game_from_record, play_recorded
 from advisor.chan.scoring import score
 from advisor.chan.simulate import outcome, start
+from advisor.chan.strong import StrongBot
 from advisor.chan.terminal import TERMINAL
 from advisor.chan.text import advice_text, analysis_text, score_text, simulation_text
 from advisor.chan.view import View
@@ -171,7 +172,8 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     from_record=game_from_record,
     deal=lambda players, seed: Game.from_deal(seed=seed), outcome=outcome,
     bot_rules=lambda g: g.rules,
-    greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=DEFAULT_BUDGET_MS,
+    greedy=lambda seed: GreedyBot(), strong=lambda seed: StrongBot(), advise=advise,
+    default_budget_ms=DEFAULT_BUDGET_MS,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, play_recorded=play_recorded,
     faces=Faces((SCORE, ANALYZE, ADVICE), (RULES,), "greedy,random,random,random", simulation_text,
                 terminal=TERMINAL))

@@ -1,0 +1,64 @@
+"""Chắn's stronger rule-based player, the seat spec ``greedy+``: the look-ahead a good
+casual player does, deterministic and fast (the look-ahead of each legal action, no
+model, no search).
+
+- Always win, declare Thiên ù, and Chíu when the Chíu completes the hand (Chíu ù); a
+  Chíu that does not is judged like any other action.
+- Otherwise choose the action whose hand, once it has made the discard it owes, is
+  nearest a win (:func:`advisor.chan.lookahead.leaves`: the engine's own look-ahead,
+  which keeps the discard legal, R2/R3/R7b) — the smallest distance, then the most
+  **unseen** useful cards (the waits or the cards that bring the hand a card closer,
+  counted from what the seat has seen: its VIEW's ``unseen``), so it does not wait on
+  cards that are gone;
+- then **don't feed the table**: between discards that leave the same, throw the face
+  of which the fewest copies are unseen (the others can least pair or wait on it);
+- then the fewest unpaired cards; the legal order breaks the last ties.
+
+The greedy bot, by contrast, judges a discard by the distance and the unpaired cards
+alone and never counts what is gone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from advisor.chan.cards import Counts, Face
+from advisor.chan.game import Action, SeatState
+from advisor.chan.lookahead import Leaves, leaves
+from advisor.chan.view import View
+from advisor.games.bots import BaseBot
+
+
+def strong_key(action: Action, lv: Leaves, unseen: Counts) -> tuple[int, ...]:
+    """Smaller is better: a win, then the distance, the unseen useful cards, the unseen
+    copies of the card thrown (feeding), the unpaired cards."""
+    thrown = action.card if action.do == "discard" else lv.then
+    feed = unseen[thrown.index] if thrown is not None else 0
+    distance = 99 if lv.distance is None else lv.distance
+    return (0 if lv.wins else 1, distance, -lv.useful_unseen, feed, lv.unpaired)
+
+
+def strong_choice(s: SeatState, legal: Sequence[Action], offered: Face | None,
+                  unseen: Counts) -> Action:
+    """The action :class:`StrongBot` plays (see the module's docstring)."""
+    for do in ("win", "heaven"):
+        for a in legal:
+            if a.do == do:
+                return a
+    return min(enumerate(legal),
+               key=lambda na: (strong_key(na[1], leaves(na[1], s, offered, unseen),
+                                          unseen), na[0]))[1]
+
+
+class StrongBot(BaseBot):
+    """:func:`strong_choice` on the seat's VIEW."""
+
+    name = "greedy+"
+
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        return strong_choice(SeatState.of_view(view), legal,
+                             view.offer.card if view.offer is not None else None,
+                             view.unseen)
+
+
+__all__ = ["StrongBot", "strong_choice", "strong_key"]
