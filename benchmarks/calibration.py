@@ -69,10 +69,12 @@ class Recorder(BaseBot):
     """Plays the advisor of a game and keeps, per decision, what it stated for its
     choice (the common answer's first action)."""
 
-    def __init__(self, spec: Any, budget: float, seed: int) -> None:
+    def __init__(self, spec: Any, budget: float, seed: int,
+                 options: dict[str, str] | None = None) -> None:
         import random
 
         self.spec = spec
+        self.options = options or {}
         self.budget = budget
         self.rng = random.Random(seed)
         self.rows: list[Decision] = []
@@ -81,7 +83,7 @@ class Recorder(BaseBot):
     def decide(self, view: Any, legal: Sequence[Any]) -> Any:
         started = time.perf_counter()
         advice = self.spec.advise(view, legal, budget_ms=self.budget,
-                                  seed=self.rng.randrange(2**31))
+                                  seed=self.rng.randrange(2**31), **self.options)
         ms = (time.perf_counter() - started) * 1000
         j = chosen(advice)
         if not j.judged or j.win is None:  # states no chance: nothing to calibrate
@@ -106,7 +108,7 @@ def _use_root(root: str | None) -> None:
 
 
 def game_slice(name: str, players: int, opponent: str, budget: float, seed: int,
-               root: str | None, part: Slice) -> list[Decision]:
+               root: str | None, options: dict[str, str], part: Slice) -> list[Decision]:
     """The decisions of the advisor in deals ``part``: each deal once per advisor seat
     against ``opponent`` players, or once in self-play (``opponent`` ``advisor``)."""
     _use_root(root)
@@ -120,7 +122,7 @@ def game_slice(name: str, players: int, opponent: str, budget: float, seed: int,
         record = dealt.to_record()
         for me in ([None] if selfplay else range(players)):
             game = spec.from_record(record)
-            recorders = {s: Recorder(spec, budget, (seed * 7919 + k) * players + s)
+            recorders = {s: Recorder(spec, budget, (seed * 7919 + k) * players + s, options)
                          for s in range(players) if selfplay or s == me}
             bots: list[Bot] = [recorders[s] if s in recorders
                                else spec.make_bot(opponent, seed=k * players + s)
@@ -235,6 +237,10 @@ def main() -> None:
                     help="the other players: greedy | greedy+ | random | advisor "
                          "(self-play: every seat the advisor, every seat recorded) "
                          "[greedy]")
+    ap.add_argument("--advice-option", action="append", default=[], metavar="KEY=VALUE",
+                    help="an option of the game's advice, passed to its advisor (Chắn: "
+                         "opponents=advisor states the chances against players like the "
+                         "advisor)")
     ap.add_argument("--png", type=Path, help="draw the reliability diagram here")
     ap.add_argument("--data", type=Path, help="write every decision as a JSON line")
     ap.add_argument("--root", type=Path, help="the advisor of another checkout")
@@ -256,16 +262,20 @@ def main() -> None:
         raise SystemExit("--root needs --budget-ms (that advisor's own default)")
     budget = args.budget_ms or spec.default_budget_ms
     root = str(args.root.resolve()) if args.root else None
+    options = dict(o.split("=", 1) for o in args.advice_option if "=" in o)
+    if len(options) != len(args.advice_option):
+        raise SystemExit("--advice-option: KEY=VALUE")
     work: Any = partial(game_slice, args.game, players, args.opponent, budget, args.seed,
-                        root)
+                        root, options)
     if args.opponent == "advisor":
         against = "itself (self-play, every seat)"
         short = f"{players}-player self-play"
     else:
         against = f"{players - 1} {args.opponent} players"
         short = f"advisor vs {players - 1} {args.opponent}"
-    what = f"{spec.title}: the advisor against {against}, chance to win the deal"
-    title = f"{spec.title} · chance to win the deal ({short})"
+    stated = "".join(f", {k}={v}" for k, v in options.items())
+    what = f"{spec.title}: the advisor{stated} against {against}, chance to win the deal"
+    title = f"{spec.title} · chance to win the deal ({short}{stated})"
     started = time.perf_counter()
     every = [r for part in in_slices(work, first=0, games=args.deals, jobs=args.jobs,
                                      cluster=args.cluster) for r in part]
@@ -285,6 +295,7 @@ def main() -> None:
         draw(rel, rows, title, args.png)
     if args.as_json:
         print(json.dumps({"game": args.game, "players": players, "opponent": args.opponent,
+                          "options": options,
                           "deals": args.deals, "seed": args.seed, "budget_ms": budget,
                           "reliability": rel.to_json(), "within_0_05": within,
                           "skipped": skipped, "ms_p50": round(p50, 2),

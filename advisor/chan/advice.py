@@ -38,7 +38,13 @@ from advisor.chan.cards import Counts, Face
 from advisor.chan.game import Action, Game, claims_first
 from advisor.chan.lookahead import Leaves, leaves, rollout, world
 from advisor.chan.position import TYPED_SOURCES, view_of_position
-from advisor.chan.recalibrate import DEFAULT_OPPONENTS, OPPONENTS, Opponents, against
+from advisor.chan.recalibrate import (
+    DEFAULT_OPPONENTS,
+    OPPONENTS,
+    Opponents,
+    against,
+    fitted,
+)
 from advisor.chan.strong import strong_key
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import View
@@ -296,7 +302,10 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
             "a certain win is the first action" if method == "certain"
             else "fewer than two actions to compare"))
     if opponents != DEFAULT_OPPONENTS:
-        advice.notes.append(f"the chances are against players like the {opponents}")
+        advice.notes.append(
+            f"the chances are against players like the {opponents}" if fitted(opponents, rules)
+            else f"no map against {opponents} players is fitted for the {rules} rules: the "
+                 "chances are against players like the greedy bot")
     if cut:
         advice.notes.append(cut)
     advice.notes += _close_calls(order, candidates if advice.samples else [])

@@ -51,6 +51,12 @@ def platt(p: float, a: float, b: float) -> float:
     return 1 / (1 + math.exp(-z))
 
 
+def fitted(opponents: str, rules: str) -> bool:
+    """Whether a map against ``opponents`` is fitted for ``rules`` (the default needs
+    none)."""
+    return opponents == DEFAULT_OPPONENTS or opponents in maps()["maps"].get(rules, {})
+
+
 def against(opponents: str, rules: str, p: float, se: float) -> tuple[float, float]:
     """The model's chance ``p`` (standard error ``se``) against ``opponents``: unchanged
     against greedy players or where no map is fitted (the rules'), else mapped, its
@@ -65,4 +71,5 @@ def against(opponents: str, rules: str, p: float, se: float) -> tuple[float, flo
     return q, se * slope
 
 
-__all__ = ["DEFAULT_OPPONENTS", "OPPONENTS", "Opponents", "against", "maps", "platt"]
+__all__ = ["DEFAULT_OPPONENTS", "OPPONENTS", "Opponents", "against", "fitted", "maps",
+           "platt"]
