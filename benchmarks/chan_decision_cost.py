@@ -1,0 +1,63 @@
+"""The CPU cost of Chắn's advice per decision, on the decisions of greedy deals (every
+stage of a deal, the slow ones included): ``time.process_time()``, so that the others'
+load on the machine does not count.
+
+    python benchmarks/chan_decision_cost.py --deals 200 [--samples 20] [--seed 1]
+
+The default advice's work is counted — every legal action judged by the value model —
+and does not grow with the budget; ``--samples N`` adds exactly N playout worlds of the
+leading actions. Prints the median, 99th percentile and worst CPU milliseconds per
+decision, and per action judged (and per world played).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from advisor.chan.advice import advise
+from advisor.chan.bots import GreedyBot
+from advisor.chan.game import Game
+
+
+def pick(xs: list[float], q: float) -> float:
+    return sorted(xs)[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--samples", type=int, default=None)
+    args = ap.parse_args()
+    per_decision: list[float] = []
+    per_unit: list[float] = []
+    bot = GreedyBot()
+    for k in range(args.deals):
+        g = Game.from_deal(seed=args.seed * 100_003 + k)
+        while (d := g.pending) is not None:
+            legal = g.legal_actions()
+            if len(legal) > 1:
+                view = g.view(d.seat)
+                t0 = time.process_time()
+                a = advise(view, legal, seed=k, samples=args.samples)
+                ms = (time.process_time() - t0) * 1000
+                per_decision.append(ms)
+                work = a.answer().work
+                per_unit.append(ms / max(work.done, 1))
+            g.act(d.seat, bot.decide(g.view(d.seat), legal) if len(legal) > 1 else legal[0])
+    unit = "world" if args.samples else "action"
+    print(f"# {' '.join(sys.argv)}")
+    print(f"{len(per_decision)} decisions of {args.deals} greedy deals (seed {args.seed}), "
+          f"samples {args.samples}: CPU ms per decision median {pick(per_decision, 0.5):.2f}, "
+          f"99 % {pick(per_decision, 0.99):.2f}, worst {max(per_decision):.2f}; per {unit} "
+          f"median {pick(per_unit, 0.5):.3f}, 99 % {pick(per_unit, 0.99):.3f}")
+
+
+if __name__ == "__main__":
+    main()
