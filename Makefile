@@ -12,8 +12,9 @@ LINT_PATHS := $(wildcard advisor service tests benchmarks examples)
 TYPE_PATHS := $(wildcard advisor service)
 
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.run
 
-.PHONY: help install bench-install run test lint typecheck pytest serve screenshots bench \
+.PHONY: help install run-install bench-install run test lint typecheck pytest serve screenshots bench \
 	calibration fit load clean
 
 help: ## List the targets
@@ -22,8 +23,14 @@ help: ## List the targets
 
 install: $(STAMP) ## Create .venv/ and install the package with its test tools
 
-$(STAMP): pyproject.toml
+run-install: $(RUN_STAMP) ## Create .venv/ and install the package alone (what running needs)
+
+$(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(STAMP): $(RUN_STAMP)
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
@@ -33,7 +40,7 @@ $(VENV)/.bench: $(STAMP)
 	$(BIN)/pip install -q -e '.[test,bench]'
 	touch $@
 
-run: install ## Advice on an example position (examples/view.json), then an analysis
+run: run-install ## Advice on an example position (examples/view.json), then an analysis
 	$(BIN)/advisor chan advise $(VIEW)
 	@echo
 	$(BIN)/advisor chan analyze $(HAND)
