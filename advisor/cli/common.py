@@ -134,19 +134,21 @@ def run_positions(items: Callable[[], list[Item]], as_json: bool, answer: Callab
     def show_error(item: Item, message: str) -> None:
         nonlocal count
         click.echo(f"advisor: {message}", err=True)
-        if not item.label:
-            return
-        # in a batch, an answer for every input, so that the answers line up
-        if as_json:
+        # in JSON, an answer for every input (a program reads it); in text, a line for a
+        # bad input of a batch only, so that the answers line up — a single input's
+        # error is said once, on stderr
+        if as_json and item.label:
             click.echo(dumps({"error": message}))
-        else:
+        elif batch:
             if count:
                 click.echo()
             click.echo(f"error: {message}")
         count += 1
 
     try:
-        code = run_items(items(), answer, show, show_error)
+        listed = items()
+        batch = len(listed) > 1
+        code = run_items(listed, answer, show, show_error)
     except (click.UsageError, click.exceptions.Exit):
         raise
     except Exception as err:
