@@ -46,7 +46,7 @@ def option(f: Field) -> click.Parameter:
         "int": {"type": click.IntRange(_int(f.minimum), _int(f.maximum)),
                 "metavar": f.metavar or "N"},
         "float": {"type": click.FloatRange(f.minimum, f.maximum), "metavar": f.metavar or "X"},
-        "choice": {"type": click.Choice(f.choices)},
+        "choice": {"type": click.Choice(f.choices, case_sensitive=False)},
         "many": {"multiple": True, "metavar": f.metavar or "TEXT"},
     }
     return click.Option(names, help=shown, hidden=f.hidden, **kinds[f.kind])

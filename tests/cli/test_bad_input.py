@@ -124,3 +124,10 @@ def test_an_argument_that_is_not_utf8_is_refused_by_its_position(
     assert info.value.code == EXIT_USAGE
     err = capsys.readouterr().err
     assert "argument 4 ('s\\xe1ch') is not UTF-8 text" in err and "udce1" not in err
+
+
+def test_option_values_are_not_case_sensitive(run: CliRunner) -> None:
+    r = run.invoke(main, ["chan", "analyze", "--hand", HAND19, "--rules", "CVV"])
+    assert r.exit_code == 0 and "[cvv]" in r.stdout, r.output
+    r = run.invoke(main, ["chan", "play", "--seed", "3", "--rules", "Cvv"], input="q\n")
+    assert r.exit_code == 0 and "rules cvv" in r.stdout, r.output
