@@ -14,7 +14,6 @@ over.
 from __future__ import annotations
 
 import random
-
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
