@@ -152,7 +152,7 @@ ADVICE = Verb(
     examples=("examples/view.json",
               '--hand "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m" --offer 8s '
               "--from discard",
-              "--record game.jsonl --seat 2 --json"),
+              "--record examples/chan_prefix.json --seat 2 --json"),
     example=VIEW_EXAMPLE)
 
 
