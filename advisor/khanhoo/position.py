@@ -163,7 +163,7 @@ def view_of_position(obj: object) -> View:
 
     >>> v = view_of_position({"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h 4c"})
     >>> v.phase, v.players, len(v.hand), v.stock_left
-    ('turn', 3, 16, 15)
+    ('turn', 3, 16, 16)
     """
     if not isinstance(obj, dict):
         raise PositionError("a position must be a JSON object", field="$")
