@@ -131,3 +131,11 @@ def test_option_values_are_not_case_sensitive(run: CliRunner) -> None:
     assert r.exit_code == 0 and "[cvv]" in r.stdout, r.output
     r = run.invoke(main, ["chan", "play", "--seed", "3", "--rules", "Cvv"], input="q\n")
     assert r.exit_code == 0 and "rules cvv" in r.stdout, r.output
+
+
+def test_a_simulate_whose_exec_bot_cannot_start_does_not_exit_0(run: CliRunner) -> None:
+    from advisor.cli.common import EXIT_BOT_FAILED
+    r = run.invoke(main, ["qing", "simulate", "--games", "1", "--seats",
+                          "exec:/nonexistent/bot,greedy,greedy,greedy"])
+    assert r.exit_code == EXIT_BOT_FAILED, r.output
+    assert "could not start" in r.stderr and "not those of the bots named" in r.stderr
