@@ -211,11 +211,14 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
             return evaluate(plain, lambda obj: obj, lambda obj: verb.answer(obj, Context()))
 
     view.__name__ = f"{verb.name}_view"
+    server = (f"\n\nWithout `budget_ms`, the server's budget "
+              f"(`{info.name.upper()}_ADVICE_MS`, {info.default_budget_ms:g} ms unless its "
+              f"operator set another)." if verb.budget else "")
     if "\n\n" in verb.help:  # a summary, then a description
-        view.__doc__ = verb.help
+        view.__doc__ = verb.help + server
     else:
         summary, dot, rest = verb.help.partition(". ")
-        view.__doc__ = f"{summary}.\n\n{rest}" if dot and rest else verb.help
+        view.__doc__ = (f"{summary}.\n\n{rest}" if dot and rest else verb.help) + server
     return document(results, body=bodies,
                     batch="MAX_ADVICE_BATCH" if verb.budget else "MAX_BATCH",
                     query=query_schema if verb.budget else None, gated=verb.budget,

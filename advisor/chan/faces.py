@@ -50,7 +50,7 @@ POSITION_FIELDS: tuple[Field, ...] = (
     Field("won_previous", "Context: the winner also won the previous deal (Thông)",
           kind="flag"),
     Field("stock_revealed", "Context: stock cards revealed when the win was made (Địa ù)",
-          kind="int", metavar="N"),
+          kind="int", metavar="N", minimum=0),
 )
 
 
@@ -75,7 +75,7 @@ SCORE = Verb(
 
 ANALYZE = Verb(
     "analyze",
-    "Analyse a hand: pairing, distance, waits and useful cards.\n\n"
+    "Analyze a hand: pairing, distance, waits and useful cards.\n\n"
     "19 cards wait for a card (`waits`, `useful`); 20 owe a discard and get the discard "
     "table (`discards`) as well.",
     lambda obj, ctx: analyze(Position.from_json(obj)), analysis_text, POSITION_FIELDS,

@@ -18,7 +18,7 @@ import click
 
 from advisor import __version__
 from advisor.cli.common import EXIT_USAGE, reader_gone, replay_command
-from advisor.cli.generated import game_group
+from advisor.cli.generated import describe_group, game_group
 from advisor.cli.playing import play_command, playable
 from advisor.registry import GAMES
 
@@ -48,6 +48,7 @@ for _game in GAMES:
     if "play" not in _group.commands and playable(_game):  # the terminal game, from
         _group.add_command(play_command(_game))  # the game's declarations
     _group.add_command(replay_command(_game.name, _game.replay))
+    describe_group(_group, _game.title)
     main.add_command(_group)
 
 _titles = [g.title for g in GAMES]

@@ -97,7 +97,7 @@ SCORE = Verb(
 
 ANALYZE = Verb(
     "analyze",
-    "Analyse a hand: its distance, the useful cards or the discard table.\n\n"
+    "Analyze a hand: its distance, the useful cards or the discard table.\n\n"
     "At rest (15 cards) its distance and the cards that lower it (`useful`); owing a card "
     "(16) the discard table (`discards`), best first; 6 and 7 for the orphan.",
     lambda obj, ctx: analyze(Position.from_json(obj)), analysis_text, POSITION_FIELDS,
@@ -112,8 +112,7 @@ ADVICE = Verb(
     "Each action with its chance of going out first and the points it can expect. A "
     "position of 16 cards is a turn; of 15 with a discard on `offer`, a claim (K5). A "
     "record prefix (`\"format\": \"khanhoo-record/1\"`) is advised for the seat to act "
-    "at its end. The budget is the server's (`KHANHOO_ADVICE_MS`, 100 ms by default) "
-    "unless `budget_ms` asks for another.",
+    "at its end.",
     lambda obj, ctx: GAME.advice(obj, ctx), advice_text, ADVICE_FIELDS, budget=True,
     command="advise",
     examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d 5c"',
