@@ -88,7 +88,8 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     faces=Faces(
         verbs=(
             Verb("score", "Does a 15-card hand win (Q5)? Its groups, or its distance.\n\n"
-                 "An eye, every other card in boys, extras (the three aces 1c 1s 1m, and RF, WF, OT) added to groups.",
+                 "An eye, every other card in boys, extras (the three aces 1c 1s 1m, and RF, "
+                 "WF, OT) added to groups.",
                  lambda obj, ctx: score(Position.from_json(obj)), score_text,
                  POSITION_FIELDS,
                  examples=(f'--hand "{WIN_EXAMPLE}" --json',
