@@ -15,7 +15,7 @@ Codes are case-insensitive; English and Chinese names are accepted on input:
 >>> parse_cards("3x")
 Traceback (most recent call last):
 ...
-advisor.errors.CardError: unknown card '3x'; the codes are 1c…9c, 1s…9s, 1m…9m, RF, WF, OT (Ming's ZC, HC, TM) (Q1)
+advisor.errors.CardError: unknown card '3x'; the codes are 1c…9c, 1s…9s, 1m…9m, RF, WF, OT ...
 """
 
 from __future__ import annotations
