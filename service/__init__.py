@@ -31,6 +31,11 @@ DEFAULTS: dict[str, Any] = {
     "ADVICE_QUEUE_WAIT_S": 1.0,  # the longest wait for a slot
     "ADVICE_DEADLINE_S": 10.0,  # no advice request runs past this, waiting included
     "RETRY_AFTER_S": 1,  # the Retry-After of a 503
+    # Bounded work and fairness (service/gate.py, advisor.games.deadline).
+    "DEADLINE_S": 5.0,  # a score, analysis, settlement or trick request stops past it: 503
+    "GATE_FREE_MS": 20.0,  # such a request costing more (batch x verb's cost) uses the gate
+    "VERB_COSTS_MS": None,  # {"game.verb": ms per object} over service.gate.COSTS_MS
+    "PROXY_HOPS": 0,  # trusted proxies in front: the client's address from X-Forwarded-For
     # The browser game's tables (service/playstore.py): a database URL that several hosts
     # share (PostgreSQL: ADVISOR_DATABASE_URL=postgresql://USER:PASSWORD@HOST/NAME),
     # else a SQLite file (default: play.sqlite3 in the instance folder); and how long an

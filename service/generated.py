@@ -16,6 +16,7 @@ request's deadline (``Context.limit_ms``), and one that would pass it is not sta
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from time import monotonic
 from typing import Any
@@ -23,14 +24,18 @@ from typing import Any
 from flask import Blueprint, Response, current_app
 from marshmallow import RAISE, Schema, fields, validate
 
+from advisor.games import deadline
 from advisor.games.faces import Context, Field, Verb
 from advisor.games.holding import shape_of
 from advisor.games.spec import AnySpec
 from service.fields import Cards, Numbers, StrictBoolean, StrictInteger
-from service.gate import ticket
+from service.gate import cost_ms, ticket
 from service.meta import register_rules
 from service.openapi import document
 from service.positions import AdviceQuery, evaluate
+
+HARD_STOP_GRACE_S = 1.0
+"""How long after its deadline an advice that did not stop by itself is stopped."""
 
 
 def _field(f: Field) -> fields.Field[Any]:
@@ -189,7 +194,11 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
 
         def view() -> Response:
             cfg = current_app.config
-            with ticket() as passage:  # a saturated worker refuses before reading anything
+            # The advisor's own meter stops at the request's deadline and answers with the
+            # work done; a search that does not meter itself is stopped a little later.
+            hard_stop = cfg["ADVICE_DEADLINE_S"] + HARD_STOP_GRACE_S
+            with ticket() as passage, deadline.within(hard_stop):
+                # (a saturated worker refused before reading anything)
                 asked = AdviceQuery.read(query, cfg.get(default_key, info.default_budget_ms))
                 ctx = Context(asked.budget_ms, asked.seed, asked.samples)
                 # An object is expected to take its budget (Chắn's: only with playouts),
@@ -208,7 +217,22 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
                 return evaluate(schema, lambda obj: obj, compute, cfg["MAX_ADVICE_BATCH"])
     else:
         def view() -> Response:
-            return evaluate(plain, lambda obj: obj, lambda obj: verb.answer(obj, Context()))
+            # Bounded everywhere: the whole request within DEADLINE_S (the library's
+            # searches check it as they go), and through the gate when it costs more than
+            # GATE_FREE_MS by the verb's cost per object.
+            cfg = current_app.config
+            per_object_ms = cost_ms(info.name, verb.name)
+            with deadline.within(cfg["DEADLINE_S"]) as limit, ExitStack() as gated:
+
+                def admit(n: int) -> None:
+                    if n * per_object_ms > cfg["GATE_FREE_MS"]:
+                        gated.enter_context(ticket(deadline_s=limit.left)).check(0.0)
+
+                def compute(obj: object) -> Any:
+                    deadline.check()  # between the objects of a batch
+                    return verb.answer(obj, Context())
+
+                return evaluate(plain, lambda obj: obj, compute, admit=admit)
 
     view.__name__ = f"{verb.name}_view"
     if "\n\n" in verb.help:  # a summary, then a description

@@ -37,7 +37,7 @@ from advisor.chan.session import Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
 from service import playstore
 from service.fields import StrictBoolean, StrictInteger
-from service.gate import ticket
+from service.gate import client_address, ticket
 from service.generated import AdviceQuerySchema
 from service.meta import register_rules
 from service.openapi import document
@@ -326,7 +326,9 @@ def hint(table: str) -> dict[str, Any]:
     for the same table meanwhile is answered 429 with `Retry-After`, before it takes a
     place at the advice gate.
     """
-    with _HINTS.only_one(table), ticket() as passage:
+    # The table is the client key: the hints of one player's deal take their turn at the
+    # gate beside those of other players (and other addresses) — service/gate.py.
+    with _HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
         query = AdviceQuery.read(AdviceQuerySchema(), DEFAULT_BUDGET_MS)
         budget, samples = query.budget_ms, query.samples
         if samples is not None:
