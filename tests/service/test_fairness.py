@@ -223,3 +223,40 @@ def test_within_the_deadline_the_answer_is_whole(monkeypatch: pytest.MonkeyPatch
     app = create_app({"TESTING": True, "DEADLINE_S": 0.001})
     resp = app.test_client().post("/v1/chan/score", json=[SHEET] * 10)
     assert resp.status_code == 200 and len(resp.get_json()) == 10
+
+
+# --- quotas of tables ---------------------------------------------------------------------
+
+
+def _deal(app: Flask, address: str) -> Any:
+    return app.test_client().post("/v1/play", json={"seed": 1},
+                                  environ_base={"REMOTE_ADDR": address})
+
+
+def test_a_client_deals_at_most_its_quota_of_tables(tmp_path: Any) -> None:
+    app = create_app({"TESTING": True, "PLAY_DB": str(tmp_path / "q.sqlite3"),
+                      "TABLES_PER_CLIENT": 3, "TABLES_WINDOW_S": 100.0})
+    now = [1000.0]
+    from service.quota import quota_of
+
+    quota_of(app).clock = lambda: now[0]
+    assert [_deal(app, "10.0.0.1").status_code for _ in range(3)] == [201] * 3
+    resp = _deal(app, "10.0.0.1")
+    body = problem(resp, 429, "too-many-tables")
+    assert resp.headers["Retry-After"] == "100" and "3 new tables" in body["detail"]
+    assert _deal(app, "10.0.0.2").status_code == 201  # another client is not held up
+    now[0] += 100.0  # the window has passed (an injected clock, no waiting)
+    assert _deal(app, "10.0.0.1").status_code == 201
+
+
+def test_the_database_holds_at_most_max_tables(tmp_path: Any) -> None:
+    app = create_app({"TESTING": True, "PLAY_DB": str(tmp_path / "q.sqlite3"),
+                      "MAX_TABLES": 2, "TABLES_FULL_RETRY_S": 30})
+    dealt = [_deal(app, f"10.0.1.{i}") for i in range(2)]
+    assert [r.status_code for r in dealt] == [201, 201]
+    resp = _deal(app, "10.0.1.9")
+    problem(resp, 429, "too-many-tables")
+    assert resp.headers["Retry-After"] == "30"
+    # The tables dealt are played on as before.
+    table = dealt[0].get_json()
+    assert app.test_client().get(f"/v1/play/{table['id']}").status_code == 200
