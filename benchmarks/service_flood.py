@@ -21,6 +21,7 @@ and urllib: no other tool needed. The server it starts is stopped at the end.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -91,10 +92,8 @@ def call(base: str, method: str, path: str, client: str, body: Any = None,
 def loop(stop: threading.Event, body: Callable[[], None], pause: float = 0.0) -> threading.Thread:
     def run() -> None:
         while not stop.is_set():
-            try:
+            with contextlib.suppress(OSError):  # a refused connection: try again
                 body()
-            except OSError:
-                pass
             if pause:
                 stop.wait(pause)
     t = threading.Thread(target=run, daemon=True)
