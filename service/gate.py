@@ -109,6 +109,7 @@ class Gate:
         self._running = 0
         self._waiters: list[_Waiter] = []
         self._turns = _Turns()
+        self._inside: dict[str, int] = {}  # requests inside, by address
         self._seq = count()
         self._cond = threading.Condition()
 
@@ -165,10 +166,21 @@ class Gate:
                     self._waiters.remove(me)
             return me.admitted
 
-    def leave(self) -> None:
-        """Give back a slot taken by :meth:`enter`."""
+    def holds(self, address: str) -> bool:
+        """Whether requests of ``address`` are inside or waiting now."""
+        with self._cond:
+            return bool(self._inside.get(address)) or any(
+                w.client[0] == address for w in self._waiters)
+
+    def leave(self, client: Client = ANONYMOUS) -> None:
+        """Give back a slot taken by :meth:`enter` for ``client``."""
         with self._cond:
             self._running -= 1
+            left = self._inside.get(client[0], 0) - 1
+            if left > 0:
+                self._inside[client[0]] = left
+            else:
+                self._inside.pop(client[0], None)
             while self._running < self.slots and self._waiters:
                 nxt = min(self._waiters, key=self._turns.order)
                 self._waiters.remove(nxt)
@@ -178,6 +190,7 @@ class Gate:
 
     def _admit(self, client: Client) -> None:
         self._running += 1
+        self._inside[client[0]] = self._inside.get(client[0], 0) + 1
         self._turns.record(client)
 
     def _victim(self, client: Client) -> _Waiter | None:
@@ -248,7 +261,7 @@ class Ticket:
     def close(self) -> None:
         if self.inside:
             self.inside = False
-            self.gate.leave()
+            self.gate.leave(self.client)
 
     def busy(self) -> Problem:
         g = self.gate
@@ -303,6 +316,17 @@ def ticket(client: Client | None = None, deadline_s: float | None = None) -> Ite
         t.close()
 
 
+def turn_away_holders() -> None:
+    """Refuse the request at once (503 busy, before its body is read) if the gate is full
+    and its client already has requests inside or waiting: the refusal of a flood's
+    costly body must cost next to nothing."""
+    gate = gate_of(current_app)
+    if gate.saturated and gate.holds(client_address()):
+        cfg = current_app.config
+        raise Ticket(gate, wait_s=cfg["ADVICE_QUEUE_WAIT_S"], deadline_s=0.0,
+                     retry_after_s=cfg["RETRY_AFTER_S"]).busy()
+
+
 def cost_ms(game: str, verb: str) -> float:
     """One object's cost of a verb that is not an advice (:data:`COSTS_MS`, or the
     config's ``VERB_COSTS_MS``), in milliseconds."""
@@ -312,4 +336,4 @@ def cost_ms(game: str, verb: str) -> float:
 
 
 __all__ = ["ANONYMOUS", "COSTS_MS", "Client", "Gate", "Ticket", "client_address", "cost_ms",
-           "gate_of", "install", "ticket"]
+           "gate_of", "install", "ticket", "turn_away_holders"]

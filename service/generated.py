@@ -29,14 +29,14 @@ from advisor.games.faces import Context, Field, Verb
 from advisor.games.holding import shape_of
 from advisor.games.spec import AnySpec
 from service.fields import Cards, Numbers, StrictBoolean, StrictInteger
-from service.gate import client_address, cost_ms, gate_of, ticket
+from service.gate import Ticket, cost_ms, ticket, turn_away_holders
 from service.meta import register_rules
 from service.openapi import document
 from service.positions import AdviceQuery, evaluate
 
-MIN_OBJECT_BYTES = 12
-"""The fewest bytes an object of a batch takes (``{"hand":"x"}``): a body's length
-bounds its objects, and so its cost, before it is read."""
+MIN_OBJECT_BYTES = 2
+"""The fewest bytes an object of a batch takes (``{}``): a body's length bounds its
+objects, and so its cost, before it is read."""
 HARD_STOP_GRACE_S = 1.0
 """How long after its deadline an advice that did not stop by itself is stopped."""
 
@@ -225,20 +225,20 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
             # GATE_FREE_MS by the verb's cost per object.
             cfg = current_app.config
             per_object_ms = cost_ms(info.name, verb.name)
-            # A body that may hold a costly batch, from a client that already has its
-            # share of the gate, is refused before it is read: under a flood a refusal
-            # must cost next to nothing.
-            most = (request.content_length or 0) / MIN_OBJECT_BYTES * per_object_ms
-            if most > cfg["GATE_FREE_MS"]:
-                gate = gate_of(current_app)
-                if gate.saturated and gate.refuses((client_address(), "")):
-                    with ticket():
-                        pass  # (refuses at once: 503 busy)
+            free_ms = cfg["GATE_FREE_MS"]
             with deadline.within(cfg["DEADLINE_S"]) as limit, ExitStack() as gated:
+                # A body that may hold a costly batch, from a client that already holds
+                # its share of the gate, is refused before it is read.
+                if (request.content_length or 0) / MIN_OBJECT_BYTES * per_object_ms > free_ms:
+                    turn_away_holders()
+                passage: Ticket | None = None
 
                 def admit(n: int) -> None:
-                    if n * per_object_ms > cfg["GATE_FREE_MS"]:
-                        gated.enter_context(ticket(deadline_s=limit.left)).check(0.0)
+                    nonlocal passage
+                    if n * per_object_ms > free_ms:
+                        if passage is None:
+                            passage = gated.enter_context(ticket(deadline_s=limit.left))
+                        passage.check(0.0)
 
                 def compute(obj: object) -> Any:
                     deadline.check()  # between the objects of a batch
