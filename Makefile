@@ -4,6 +4,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+HOST ?= 127.0.0.1
 HAND ?= examples/hand.json
 VIEW ?= examples/view.json
 
@@ -56,8 +57,8 @@ typecheck: install ## mypy (strict) on the packages
 pytest: install ## Run the tests and doctests
 	$(BIN)/pytest -q
 
-serve: install ## Run the web service with gunicorn on $(PORT)
-	PORT=$(PORT) $(BIN)/gunicorn -c service/gunicorn.conf.py service.wsgi:app
+serve: install ## Run the web service with gunicorn on $(HOST):$(PORT) (loopback; HOST=0.0.0.0 for all)
+	BIND="$${BIND:-$(HOST):$(PORT)}" $(BIN)/gunicorn -c service/gunicorn.conf.py service.wsgi:app
 
 screenshots: install ## Save docs/play.png and docs/analyze.png (browser tests, system Chromium)
 	CHAN_SCREENSHOTS=1 $(BIN)/pytest -q tests/service/test_play_browser.py
