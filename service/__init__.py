@@ -15,7 +15,7 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
 from advisor.registry import GAMES
-from service import gate, headers, playstore, problems
+from service import gate, headers, playstore, problems, quota
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 256 * 1024,  # bytes; a larger body is 413
@@ -31,6 +31,16 @@ DEFAULTS: dict[str, Any] = {
     "ADVICE_QUEUE_WAIT_S": 1.0,  # the longest wait for a slot
     "ADVICE_DEADLINE_S": 10.0,  # no advice request runs past this, waiting included
     "RETRY_AFTER_S": 1,  # the Retry-After of a 503
+    # Bounded work and fairness (service/gate.py, advisor.games.deadline).
+    "DEADLINE_S": 5.0,  # a score, analysis, settlement or trick request stops past it: 503
+    "GATE_FREE_MS": 20.0,  # such a request costing more (batch x verb's cost) uses the gate
+    "VERB_COSTS_MS": None,  # {"game.verb": ms per object} over service.gate.COSTS_MS
+    "PROXY_HOPS": 0,  # trusted proxies in front: the client's address from X-Forwarded-For
+    # Quotas of the browser game's tables (service/quota.py): past them, 429.
+    "TABLES_PER_CLIENT": 60,  # new tables per client address in TABLES_WINDOW_S, per worker
+    "TABLES_WINDOW_S": 600.0,
+    "MAX_TABLES": 100_000,  # tables alive in the database, every host's
+    "TABLES_FULL_RETRY_S": 60.0,  # the Retry-After when the database is full
     # The browser game's tables (service/playstore.py): a database URL that several hosts
     # share (PostgreSQL: ADVISOR_DATABASE_URL=postgresql://USER:PASSWORD@HOST/NAME),
     # else a SQLite file (default: play.sqlite3 in the instance folder); and how long an
@@ -64,6 +74,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     headers.install(app)
     gate.install(app)
     playstore.install(app)
+    quota.install(app)
 
     from service import analyze_page, generated, meta, play
 

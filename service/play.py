@@ -35,9 +35,9 @@ from advisor.chan.game import PHASES, SOURCES, Action
 from advisor.chan.profiles import CONDITIONS, PROFILES
 from advisor.chan.session import Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
-from service import playstore
+from service import playstore, quota
 from service.fields import StrictBoolean, StrictInteger
-from service.gate import ticket
+from service.gate import client_address, ticket
 from service.generated import AdviceQuerySchema
 from service.meta import register_rules
 from service.openapi import document
@@ -226,16 +226,20 @@ class RecordSchema(Schema):
 
 @bp.post("/v1/play")
 @document(TableSchema, body=NewTableSchema, status=201, example={
-    "opponents": ["greedy", "greedy", "advisor"], "rules": "house"})
+    "opponents": ["greedy", "greedy", "advisor"], "rules": "house"},
+    throttled="the client, or the whole service, has dealt as many tables as it may")
 def create() -> tuple[dict[str, Any], int, dict[str, str]]:
     """Deal a new table: the player at seat 0, three bots.
 
     The bots play up to the player's first decision. The answer is the table as the
     player sees it, with its `id` (keep it: it is the only key to the table); the
-    `Location` header is the table's URL.
+    `Location` header is the table's URL. A client may deal `TABLES_PER_CLIENT` tables in
+    `TABLES_WINDOW_S` seconds, and the database holds at most `MAX_TABLES`: past either,
+    429 with `Retry-After`.
     """
     body = _load(NewTableSchema(), read_json())
     opponents = [_opponent(s) for s in body.get("opponents", ["greedy"] * 3)]
+    quota.new_table()  # 429 past the client's or the database's quota of tables
     with _bots_turn(opponents):
         try:
             table = Table.new(seed=body.get("seed"), rules=body.get("rules", "house"),
@@ -326,7 +330,9 @@ def hint(table: str) -> dict[str, Any]:
     for the same table meanwhile is answered 429 with `Retry-After`, before it takes a
     place at the advice gate.
     """
-    with _HINTS.only_one(table), ticket() as passage:
+    # The table is the client key: the hints of one player's deal take their turn at the
+    # gate beside those of other players (and other addresses) — service/gate.py.
+    with _HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
         query = AdviceQuery.read(AdviceQuerySchema(), DEFAULT_BUDGET_MS)
         budget, samples = query.budget_ms, query.samples
         if samples is not None:
@@ -416,7 +422,7 @@ def _bots_turn(opponents: list[str]) -> Iterator[None]:
     if not any(s.startswith("advisor") for s in opponents):
         yield
         return
-    with ticket() as passage:
+    with ticket() as passage:  # the client's address is its key
         passage.check(0.0)
         yield
 

@@ -289,6 +289,16 @@ class Store:
             conn.execute(delete(PLAY_TABLE).where(PLAY_TABLE.c.touched < now - self.ttl_s))
 
 
+def live_tables(store: Store) -> int:
+    """How many tables of the database have not expired (every host's): the total that
+    ``MAX_TABLES`` bounds (service.quota)."""
+    t = PLAY_TABLE.c
+    with store.engine.begin() as conn:
+        n = conn.execute(select(func.count()).select_from(PLAY_TABLE).where(
+            t.touched >= store.clock() - store.ttl_s)).scalar_one()
+    return int(n)
+
+
 def _dumps(state: dict[str, Any]) -> str:
     return json.dumps(state, ensure_ascii=False, separators=(",", ":"))
 

@@ -97,15 +97,20 @@ def evaluate(
     parse: Callable[[object], P],
     compute: Callable[[P], JSONResult],
     max_batch: int | None = None,
+    admit: Callable[[int], None] | None = None,
 ) -> Response:
     """Answer a request whose body is one position (an object → one result object) or a
     batch (a list → a list of results in the same order).
 
     A batch is evaluated in order and stops at the first bad position; the problem
     carries its ``index``. An empty batch is 422, one longer than ``MAX_BATCH`` 413.
+    ``admit`` is told how many objects the body holds before the first is computed (the
+    gate of a costly verb: it may wait for a slot, or refuse).
     """
     body = read_json()
     if isinstance(body, dict):
+        if admit is not None:
+            admit(1)
         return jsonify(_one(schema, parse, compute, body, None))
     if not isinstance(body, list):
         raise Problem(400, "invalid-body", "Body is not a position or a list",
@@ -118,6 +123,8 @@ def evaluate(
     if len(body) > limit:
         raise Problem(413, "batch-too-large", "Batch too large",
                       f"the batch has {len(body)} positions; at most {limit} per request")
+    if admit is not None:
+        admit(len(body))
     return jsonify([_one(schema, parse, compute, item, i) for i, item in enumerate(body)])
 
 

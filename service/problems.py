@@ -13,6 +13,7 @@ batch) and ``errors`` (field → messages, for schema validation) appear when kn
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, cast
 
@@ -20,6 +21,7 @@ from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from advisor.errors import AdvisorError
+from advisor.games.deadline import DeadlineExceeded
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -112,8 +114,30 @@ def _from_unexpected(exc: Exception) -> Response:
                    ).response()
 
 
+# --- work past its deadline (advisor.games.deadline, service.gate) ---------------------
+
+
+def deadline_problem(limit_s: float) -> Problem:
+    """503 ``/problems/deadline``: the request's work passed its deadline and was stopped."""
+    retry = str(max(1, math.ceil(float(current_app.config.get("RETRY_AFTER_S", 1)))))
+    return Problem(503, "deadline", "Deadline exceeded",
+                   f"the request's work passed its deadline of {limit_s:g} s and was "
+                   f"stopped; retry after {retry} s, or ask for less (a smaller batch)",
+                   headers={"Retry-After": retry})
+
+
+def _from_deadline(err: DeadlineExceeded) -> Response:
+    current_app.logger.info("deadline: %s %s stopped after %g s", request.method,
+                            request.path, err.limit_s)
+    return deadline_problem(err.limit_s).response()
+
+
+# --- installing them --------------------------------------------------------------------
+
+
 def register(app: Flask) -> None:
     """Install the error handlers that turn every error into problem+json."""
     app.register_error_handler(Problem, _from_problem)
+    app.register_error_handler(DeadlineExceeded, _from_deadline)
     app.register_error_handler(HTTPException, _from_http)
     app.register_error_handler(Exception, _from_unexpected)

@@ -141,7 +141,7 @@ def _option(f: Field) -> click.Option:
     elif f.kind == "float":
         kind["type"] = click.FloatRange(f.minimum, f.maximum)
     elif f.kind == "choice":
-        kind["type"] = click.Choice(f.choices)
+        kind["type"] = click.Choice(f.choices, case_sensitive=False)
     return click.Option(names, help=f.help or None, default=f.default,
                         show_default=f.default is not None, **kind)
 

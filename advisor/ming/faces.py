@@ -106,7 +106,8 @@ ADVICE = Verb(
     command="advise",
     examples=('--hand "9c 9s 9m 1s 2s 3s 5m" --seen "4s 5s 6s 7s 8s 1m 2m 3m 4m 6m 7m 8m"',
               '--hand "1s 2s 3s 4s 5s 6s 7s 8s 9s" --players 3 --seat 2 --trick 7c '
-              '--trick "?"'),
+              '--trick "?"',
+              "examples/ming_prefix.json --json"),
     example={"hand": "1s 2s 3s 4s 5s 6s 7s 8s 9s", "players": 3, "seat": 2,
              "trick": ["7c", "?"], "scores": [0, 0, 0]})
 
