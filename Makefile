@@ -68,6 +68,8 @@ bench: install ## Run the evaluation benchmark
 
 calibration: bench-install ## Do the advisors' chances mean what they say? (~10 min; diagrams in docs/)
 	$(BIN)/python benchmarks/calibration.py --game chan --deals 3000 --png docs/calibration_chan.png
+	$(BIN)/python benchmarks/calibration.py --game chan --opponent advisor \
+		--advice-option opponents=advisor --deals 800 --seed 77 --png docs/calibration_chan_self.png
 	$(BIN)/python benchmarks/calibration.py --game khanhoo --deals 700 \
 		--png docs/calibration_khanhoo.png
 
