@@ -38,6 +38,14 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,
     "PLAY_DB": None,
     "PLAY_TTL_S": 24 * 3600,
+    # How long the tables' PostgreSQL may keep a request waiting (playstore.Limits): past
+    # any of these, the answer is 503 /problems/unavailable with Retry-After.
+    "DB_STATEMENT_TIMEOUT_MS": 2000,  # a statement in the server
+    "DB_LOCK_TIMEOUT_MS": 1000,  # a wait for a lock
+    "DB_POOL_SIZE": 4,  # connections per worker process: fewer than its threads
+    "DB_POOL_WAIT_S": 1.0,  # the wait for a free connection
+    "DB_CONNECT_TIMEOUT_S": 2,  # opening a connection
+    "DB_OPERATION_TIMEOUT_S": 3.0,  # one use, whatever happens (a frozen server)
 }
 
 

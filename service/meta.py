@@ -1,4 +1,6 @@
-"""What the server says about itself: ``GET /healthz`` (liveness), ``GET /v1/meta``
+"""What the server says about itself: ``GET /healthz`` (liveness: the worker answers; it
+never touches the database), ``GET /readyz`` (readiness: the tables' database answers
+too), ``GET /v1/meta``
 (version, games, rules profiles, limits), ``GET /openapi.json`` and ``GET /docs`` (the
 same document as a page to read; no external assets, it works offline).
 """
@@ -15,7 +17,7 @@ from advisor import __version__
 from advisor.chan.advice import DEFAULT_BUDGET_MS
 from service.apidocs import render
 from service.openapi import document, spec_of
-from service.schemas import HealthSchema, MetaSchema
+from service.schemas import HealthSchema, MetaSchema, ReadySchema
 
 bp = Blueprint("meta", __name__)
 
@@ -78,6 +80,23 @@ def healthz() -> dict[str, str]:
     the advice endpoints turn requests away with 503.
     """
     return {"status": "ok"}
+
+
+@bp.get("/readyz")
+@document(ReadySchema, problems={503: "the tables' database does not answer (within "
+                                      "`DB_OPERATION_TIMEOUT_S`), with Retry-After"})
+def readyz() -> dict[str, str]:
+    """Readiness: the worker answers and the tables' database with it.
+
+    A load balancer may take the instance out while this is 503 (`/problems/unavailable`,
+    with `Retry-After`): the game's tables cannot be played, though the other endpoints
+    still answer. It waits for the database at most `DB_OPERATION_TIMEOUT_S`, and not at
+    all for `RETRY_AFTER_S` after a failure.
+    """
+    from service import playstore  # the store needs the app's config
+
+    playstore.store().ping()
+    return {"status": "ok", "database": "ok"}
 
 
 @bp.get("/v1/meta")

@@ -13,6 +13,7 @@ batch) and ``errors`` (field → messages, for schema validation) appear when kn
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, cast
 
@@ -117,3 +118,15 @@ def register(app: Flask) -> None:
     app.register_error_handler(Problem, _from_problem)
     app.register_error_handler(HTTPException, _from_http)
     app.register_error_handler(Exception, _from_unexpected)
+
+
+# --- the database, sick or gone ----------------------------------------------------------
+
+
+def unavailable(detail: str, retry_after_s: float) -> Problem:
+    """A 503 ``/problems/unavailable``: the tables' database did not answer in time or
+    failed; nothing was changed that the client was told of, and the request may be
+    retried after ``Retry-After`` seconds."""
+    retry = str(max(1, math.ceil(retry_after_s)))
+    return Problem(503, "unavailable", "Service unavailable",
+                   f"{detail}; retry after {retry} s", headers={"Retry-After": retry})

@@ -387,6 +387,16 @@ class HealthSchema(Schema):
     status = fields.String(required=True, validate=validate.Equal("ok"))
 
 
+class ReadySchema(Schema):
+    """The instance is ready: it answers, and so does the tables' database."""
+
+    class Meta:
+        unknown = RAISE
+
+    status = fields.String(required=True, validate=validate.Equal("ok"))
+    database = fields.String(required=True, validate=validate.Equal("ok"))
+
+
 class ProfileSchema(Schema):
     """A rules profile a position or VIEW may name in ``rules``."""
 
