@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
@@ -54,6 +55,17 @@ class JSONProvider(DefaultJSONProvider):
 
     sort_keys = False
     ensure_ascii = False
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        """JSON text that is sound UTF-8 whatever it carries: a lone surrogate (which no
+        request may send, but an answer must never fail on) written as its escape."""
+        text = super().dumps(obj, **kwargs)
+        if _SURROGATE.search(text):
+            text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+        return text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

@@ -42,7 +42,7 @@ from service.generated import AdviceQuerySchema
 from service.meta import register_rules
 from service.openapi import document
 from service.positions import AdviceQuery, read_json
-from service.problems import Problem
+from service.problems import Problem, validation
 from service.schemas import (
     ActionSchema,
     AdviceSchema,
@@ -66,6 +66,13 @@ _DB = "the tables' database does not answer (in time): nothing was changed"
 _GONE = "no table has this id (never made, or expired)"
 #: The problems every table endpoint may answer besides validation (OpenAPI).
 TABLE_PROBLEMS = {404: _GONE, 503: _DB}
+
+
+@bp.after_request
+def _private(resp: Response) -> Response:
+    """A table, its record and the game's page are one player's: no cache keeps them."""
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
 
 
 # --- schemas ---------------------------------------------------------------------------
@@ -394,10 +401,7 @@ def _load(schema: Schema, body: Any) -> dict[str, Any]:
     try:
         data: dict[str, Any] = schema.load(body)
     except ValidationError as err:
-        errors = flatten_errors(err.messages)
-        detail = "; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items())
-        raise Problem(422, "validation", "Invalid body", detail, field=next(iter(errors)),
-                      errors=errors) from None
+        raise validation("Invalid body", flatten_errors(err.messages)) from None
     return data
 
 
