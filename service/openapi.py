@@ -8,8 +8,8 @@ server that serves it. Views without the decorator are left out.
 
 >>> from service import create_app
 >>> spec = build_spec(create_app())
->>> spec["openapi"], sorted(spec["paths"])[:2]
-('3.1.0', ['/healthz', '/v1/chan/advice'])
+>>> spec["openapi"], sorted(spec["paths"])[:3]
+('3.1.0', ['/healthz', '/readyz', '/v1/chan/advice'])
 >>> spec["components"]["schemas"]["Position"]["properties"]["hand"]["oneOf"][0]
 {'type': 'string'}
 """
