@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, jsonify
+from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from flask.blueprints import BlueprintSetupState
 
 from advisor import __version__
 from advisor.chan.advice import DEFAULT_BUDGET_MS
 from service.apidocs import render
 from service.openapi import document, spec_of
+from service.problems import UNKNOWN_FIELD, validation
 from service.schemas import HealthSchema, MetaSchema, ReadySchema
 
 bp = Blueprint("meta", __name__)
@@ -69,6 +70,21 @@ def describe(app: Flask) -> dict[str, Any]:
                   for game, paths in endpoints.items()],
         "limits": limits,
     }
+
+
+@bp.before_app_request
+def _no_stray_query() -> None:
+    """An API endpoint that reads no query parameter refuses one (422, as an advice
+    endpoint refuses an unknown one): a misspelt ``?budget_ms`` on the wrong path is
+    said, not ignored. The pages and ``/healthz`` take whatever a browser or a load
+    balancer adds."""
+    if not request.args or not request.path.startswith("/v1/") or request.endpoint is None:
+        return
+    view = current_app.view_functions.get(request.endpoint)
+    doc = getattr(view, "_openapi", None)
+    if doc is not None and doc.query is None:
+        raise validation("Invalid query parameter",
+                         {name: [UNKNOWN_FIELD] for name in request.args})
 
 
 @bp.get("/healthz")

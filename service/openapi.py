@@ -172,6 +172,11 @@ _RETRY = {"Retry-After": {"description": "seconds to wait before retrying",
                           "required": True}}
 
 
+def endpoint_path_is_api(app: Flask, endpoint: str) -> bool:
+    """The endpoint is under ``/v1/``: one that refuses a query parameter it does not read."""
+    return any(r.rule.startswith("/v1/") for r in app.url_map.iter_rules(endpoint=endpoint))
+
+
 def _one_of(schemas: tuple[type[Schema], ...]) -> Any:
     """A schema, or several as ``oneOf``."""
     return schemas[0] if len(schemas) == 1 else {"oneOf": list(schemas)}
@@ -218,9 +223,10 @@ def _operation(app: Flask, view: Callable[..., Any], doc: Doc, endpoint: str,
             f"the body is over {app.config['MAX_CONTENT_LENGTH']} bytes, or the batch too long")
         responses["415"] = _problem("the body is not declared as JSON", {
             "Accept-Post": {"schema": {"type": "string"}, "required": True}})
-    if doc.body or doc.query is not None:
+    if doc.body or doc.query is not None or endpoint_path_is_api(app, endpoint):
         responses["422"] = _problem(
-            "a field is unknown, of the wrong type or rejected by the library; `field` names it")
+            "a field is unknown, of the wrong type or rejected by the library; `field` names it"
+            + ("" if doc.query is not None else " (any query parameter is unknown here)"))
     if doc.gated:
         responses["503"] = _problem(
             "the worker's advice slots are all taken, or the request would pass its deadline",

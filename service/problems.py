@@ -169,8 +169,10 @@ def validation(title: str, errors: dict[str, list[str]], *, index: int | None = 
     unknown field" for one): it is in ``errors``, and in ``field`` if it is the first.
 
     >>> p = validation("Invalid body", {f"k{i}": [UNKNOWN_FIELD] for i in range(25)})
-    >>> p.detail, len(p.members["errors"]), p.members["more_errors"], p.members["field"]
-    ('an unknown field (see field); 24 more in errors', 20, 5, 'k0')
+    >>> p.detail
+    'an unknown field (see field); an unknown field; an unknown field; 22 more in errors'
+    >>> len(p.members["errors"]), p.members["more_errors"], p.members["field"]
+    (20, 5, 'k0')
     """
     shown: dict[str, list[str]] = {}
     for name, msgs in errors.items():

@@ -261,3 +261,16 @@ def test_gunicorns_own_refusals_are_problems_with_the_security_headers(
 def test_no_control_socket_is_shared_between_instances(gunicorn: tuple[int, Path]) -> None:
     _, home = gunicorn
     assert not (home / ".gunicorn" / "gunicorn.ctl").exists()
+
+
+def test_an_api_endpoint_that_reads_no_query_refuses_one(client: FlaskClient) -> None:
+    """docs/deploy.md: unknown query parameters are 422 — on every API endpoint, not only
+    those that read some; the pages and /healthz take what browsers and balancers add."""
+    for method, path, body in (("POST", "/v1/chan/score", {"hand": HAND}),
+                               ("POST", "/v1/khanhoo/settle", {}), ("GET", "/v1/meta", None),
+                               ("GET", "/v1/play/AAAAAAAAAAAAAAAAAAAAAA", None)):
+        resp = client.open(f"{path}?budget_ms=5", method=method, json=body)
+        problem = _problem(resp, 422)
+        assert problem["field"] == "budget_ms" and problem["type"] == "/problems/validation"
+    assert client.get("/healthz?probe=1").status_code == 200
+    assert client.get("/play?utm_source=x").status_code == 200
