@@ -13,6 +13,7 @@ request that never came back would fail the test at its join.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import secrets
@@ -31,6 +32,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from service import create_app, playstore
+from service.problems import Problem
 from tests.service.test_playstore_postgres import NO_PG, PG_ENV
 
 HAND = "2v 2v 3v 3s 4m 4m 5v 5s 5m 6s 6s 7v 7m 8v 8v 8s 9m 9m cc 3m"
@@ -93,10 +95,8 @@ class Relay:
         if mode == "down":
             with self.lock:
                 for s in self.socks:
-                    try:
+                    with contextlib.suppress(OSError):
                         s.shutdown(socket.SHUT_RDWR)
-                    except OSError:
-                        pass
                 self.socks.clear()
 
     def close(self) -> None:
@@ -225,7 +225,7 @@ def test_a_lock_held_too_long_is_503_and_the_table_is_unchanged(pg_database: str
         with other.connect() as conn, conn.begin():  # another host's long transaction
             conn.execute(text("SELECT 1 FROM play_table WHERE id = :id FOR UPDATE"),
                          {"id": sid})
-            with pytest.raises(playstore.Problem) as err:
+            with pytest.raises(Problem) as err:
                 store.save(sid, {"n": 1}, version=1)
             assert (err.value.status, err.value.kind) == (503, "unavailable")
             assert "Retry-After" in err.value.headers
