@@ -15,14 +15,13 @@ import json
 import os
 import random
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from advisor.cli.generated import option
 from advisor.cli.common import (
     EXIT_BAD_INPUT,
     EXIT_USAGE,
@@ -31,6 +30,7 @@ from advisor.cli.common import (
     terminal_style,
     use_color,
 )
+from advisor.cli.generated import option
 from advisor.errors import AdvisorError, IllegalActionError
 from advisor.games.faces import Field, object_from_flags
 from advisor.games.spec import AnySpec

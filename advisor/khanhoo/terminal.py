@@ -10,7 +10,7 @@ and the settlement explained.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 from advisor.errors import AdvisorError
 from advisor.games.terminal import Looks, Step, Terminal, Unclear
@@ -89,7 +89,7 @@ def partial(hand: tuple[int, ...], rules: Rules) -> tuple[list[tuple[Pattern, li
     cards, then the most points (Jokers filling places), and the cards left over."""
     patterns = rules.containing
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(c: tuple[int, ...]) -> tuple[int, int, tuple[tuple[Pattern, tuple[int, ...]], ...]]:
         i = next((k for k in range(len(c)) if c[k] and k != JOKER), None)
         if i is None:

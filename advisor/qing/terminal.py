@@ -10,7 +10,7 @@ the pot explained.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 from advisor.errors import AdvisorError
 from advisor.games.terminal import Looks, Step, Terminal, Unclear
@@ -68,7 +68,7 @@ def grouping(hand: tuple[int, ...], rules: Rules, eye: bool) -> tuple[
     when an eye is shown), the extras (Q4) and the cards left over."""
     by_low = solver(rules).by_low
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(c: tuple[int, ...], has_eye: bool) -> tuple[int, tuple[Pattern, ...]]:
         i = next((k for k in range(NUMERALS) if c[k]), None)
         if i is None:

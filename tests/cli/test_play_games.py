@@ -61,7 +61,7 @@ def play(info: AnySpec, *args: str, input: str) -> Any:
 
 @pytest.mark.parametrize("info", GAMES, **IDS)  # type: ignore[arg-type]
 def test_a_typed_move_is_played_and_the_log_tells_every_seat(info: AnySpec) -> None:
-    view, legal = first_decision(info, 11)
+    _, legal = first_decision(info, 11)
     typed = SPELL[info.name](legal[-1])
     r = play(info, "--seed", "11", input=f"{typed}\nlog\nq\n")
     assert r.exit_code == 0, r.output
@@ -107,7 +107,7 @@ def test_players_and_seats_that_disagree_are_refused(info: AnySpec) -> None:
         assert r.exit_code == EXIT_USAGE and "three" in r.output
         assert "--players" not in play(info, "--help", input="").stdout
         return
-    low, high = info.players
+    high = info.players[1]
     r = play(info, "--players", str(high), "--seats", "greedy", input="q\n")
     assert r.exit_code == EXIT_USAGE and "agree" in r.output, r.output
     r = play(info, "--players", "2", "--seats", "greedy", "--seed", "1", input="q\n")
