@@ -55,6 +55,8 @@ def _play_text(a: Action, seat: int, st: Style) -> str:
     if a.do == "lead":
         if a.cards.bit_count() == 3:
             play = read_lead(a.cards, a.declare)
+            if format_cards(a.cards) in play.name:
+                return f"{name} led {play.name}"
             return f"{name} led {play.name} ({cards(st, a.cards)})"
         return f"{name} led {cards(st, a.cards)}"
     if a.beats:
