@@ -33,7 +33,7 @@ from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
 from advisor.chan.cards import FACES
 from advisor.chan.game import PHASES, SOURCES, Action
 from advisor.chan.profiles import CONDITIONS, PROFILES
-from advisor.chan.session import Table, check_opponent
+from advisor.chan.session import SESSION_FORMAT, Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
 from service import playstore, quota
 from service.fields import StrictBoolean, StrictInteger
@@ -368,10 +368,11 @@ def record(table: str) -> Response:
 # --- the pages -------------------------------------------------------------------------
 
 
-@bp.get("/play")
+@bp.get("/play/chan")
 def page() -> str:
     """The game in the browser (service/templates/play.html, service/static/play.js).
-    ``/play?seed=N`` deals practice deals from seed N, and says so."""
+    ``/play/chan?seed=N`` deals practice deals from seed N, and says so (the lobby
+    ``/play`` is service.tables')."""
     faces = {f.code: {"vi": f.vi, "red": f.red, "rank": f.rank, "suit": f.suit}
              for f in FACES}
     seed = request.args.get("seed", "")
@@ -429,7 +430,7 @@ def _bots_turn(opponents: list[str]) -> Iterator[None]:
 
 def _find(sid: str) -> tuple[playstore.Row, Table]:
     row = playstore.store().load(sid) if _ID.fullmatch(sid) else None
-    if row is None:
+    if row is None or row.state.get("format") != SESSION_FORMAT:  # another game's table
         raise Problem(404, "table-not-found", "Table not found",
                       "no table has this id: it never existed, or it expired after "
                       f"{current_app.config['PLAY_TTL_S']:g} s without play")
