@@ -294,7 +294,7 @@ def test_a_busy_hint_is_said_in_words_and_asked_once_more(page: Page, base_url: 
         asked.append(route.request.url)
         route.fulfill(**busy)
 
-    page.route("**/v1/play/*/hint", always_busy)
+    page.route("**/v1/play/*/hint?*", always_busy)
     page.click("#hint")
     page.wait_for_selector("#error:not([hidden])")
     assert "busy with other players" in page.inner_text("#error")  # while it waits
@@ -303,7 +303,7 @@ def test_a_busy_hint_is_said_in_words_and_asked_once_more(page: Page, base_url: 
     assert "still busy" in said and "every slot" not in said  # words, not the raw text
     assert len(asked) == 2  # asked once more by itself, then no more
     # Once the server has room, the hint is given after one busy answer.
-    page.unroute("**/v1/play/*/hint")
+    page.unroute("**/v1/play/*/hint?*")
     first = [True]
 
     def busy_once(route: Any) -> None:
@@ -313,7 +313,25 @@ def test_a_busy_hint_is_said_in_words_and_asked_once_more(page: Page, base_url: 
         else:
             route.continue_()
 
-    page.route("**/v1/play/*/hint", busy_once)
+    page.route("**/v1/play/*/hint?*", busy_once)
     page.click("#hint")
     page.wait_for_selector("#ranking")
     assert page.locator("#error").is_hidden()
+
+
+def test_on_a_phone_leave_removes_the_table_and_nothing_stray_shows_before_a_deal(
+        browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  device_scale_factor=3, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{base_url}/play/chan?seed=10")
+    for stray in ("#hint", "#leave", "#log"):  # the phone's #game {display: flex}
+        assert not page.is_visible(stray), stray
+    _click(page, "#deal")
+    assert "tap a card" in page.inner_text("#door0") or page.locator(
+        "#hand button.card.legal").count() == 0
+    page.click("#leave")
+    assert page.is_visible("#setup") and not page.is_visible("#game")
+    assert not page.is_visible("#actions button.action")
+    context.close()
