@@ -120,10 +120,10 @@ def read_seed(text: object) -> int:
 
     >>> read_seed("18446744073709551"), read_seed(7)
     (18446744073709551, 7)
-    >>> read_seed("²")
+    >>> read_seed("²")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    advisor.errors.AdvisorError: seed: '²' is not a practice seed: plain digits 0-9, from 0 to 9223372036854775807
+    advisor.errors.AdvisorError: seed: '²' is not a practice seed: plain digits 0-9, ...
     """
     if isinstance(text, bool):
         text = str(text)

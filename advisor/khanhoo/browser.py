@@ -47,7 +47,7 @@ def middle(view: Json) -> Json:
 
 def seats(view: Json) -> list[list[Json]]:
     rows = []
-    for s, seat in enumerate(view["table"]):
+    for seat in view["table"]:
         rows.append([{"label": "Hand", "text": f"{seat['cards']} cards"},
                      {"label": "Melds", "groups": seat["melds"]},
                      {"label": "Discards", "cards": [c for c in seat["discards"][-8:] if c]}])

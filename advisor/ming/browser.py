@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from advisor.games.browser import Browser, Face, Json, seat_name
-from advisor.ming.cards import CARDS, SUIT_NAMES
+from advisor.ming.cards import CARDS
 from advisor.ming.cards import card as card_of
 
 _ZH = {"c": "文", "s": "索", "m": "萬"}
@@ -16,8 +16,7 @@ _SPECIAL = {"HC": ("½", "半文"), "ZC": ("0", "空文"), "TM": ("千", "千萬
 
 
 def _face(c: Any) -> Face:
-    suit = SUIT_NAMES[c.suit] if isinstance(c.suit, int) else \
-        {"c": "Cash", "s": "Strings", "m": "Myriads"}.get(c.suit, "")
+    suit = {"c": "Cash", "s": "Strings", "m": "Myriads"}.get(str(c.suit), "")
     zh = _ZH.get(c.suit, "") if isinstance(c.suit, str) else ""
     if c.code in _SPECIAL:
         top, mid = _SPECIAL[c.code]

@@ -153,14 +153,15 @@ function renderActions(t, plan) {
   if (picked.length) shown = shown.filter((l) => cardsOf(l.action) &&
                                                contains(cardsOf(l.action), picked));
   const more = shown.length - MAX_BUTTONS;
-  $("actions").replaceChildren(...shown.slice(0, MAX_BUTTONS).map((l) =>
+  $("actions").replaceChildren(...[...shown.slice(0, MAX_BUTTONS).map((l) =>
     el("button", {type: "button", class: "action", "data-action": key(l.action),
                   onclick: () => act(l.action)}, l.text)),
     more > 0 ? el("span", {class: "more dim"},
       `${more} more play${more === 1 ? "" : "s"}: tap cards of your hand to narrow them`)
       : null,
     picked.length ? el("button", {type: "button", class: "secondary", id: "unpick",
-      onclick: () => { picked = []; redraw(); }}, "Clear the cards picked") : null);
+      onclick: () => { picked = []; redraw(); }}, "Clear the cards picked") : null]
+    .filter((x) => x !== null));
 }
 
 function renderSeats(t) {

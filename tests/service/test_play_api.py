@@ -363,7 +363,8 @@ def test_the_page_is_self_contained(client: FlaskClient) -> None:
 def test_the_page_labels_a_practice_deal(client: FlaskClient) -> None:
     page = client.get("/play/chan?seed=5").get_data(as_text=True)
     assert '<div class="panel" id="practice">' in page and "deal 5:" in page
-    for plain in ("/play/chan", "/play/chan?seed=x", "/play/chan?seed=%C2%B2"):  # the label is there, hidden, for the script
+    # the label is there, hidden, for the script; "²" is no practice seed
+    for plain in ("/play/chan", "/play/chan?seed=x", "/play/chan?seed=%C2%B2"):
         assert '<div class="panel" id="practice" hidden>' in client.get(plain).get_data(
             as_text=True)
 
