@@ -96,7 +96,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     playstore.install(app)
     quota.install(app)
 
-    from service import analyze_page, generated, meta, play
+    from service import analyze_page, generated, meta, play, tables
 
     app.register_blueprint(meta.bp)
     for game in GAMES:
@@ -108,6 +108,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             own.extend(bp)
         app.register_blueprint(bp)
     app.register_blueprint(play.bp)
+    app.register_blueprint(tables.bp)
     app.register_blueprint(analyze_page.bp)
 
     return app

@@ -33,15 +33,16 @@ from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
 from advisor.chan.cards import FACES
 from advisor.chan.game import PHASES, SOURCES, Action
 from advisor.chan.profiles import CONDITIONS, PROFILES
-from advisor.chan.session import Table, check_opponent
+from advisor.chan.session import SESSION_FORMAT, Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
+from advisor.games.browser import read_seed
 from service import playstore, quota
 from service.fields import StrictBoolean, StrictInteger
 from service.gate import client_address, ticket
 from service.generated import AdviceQuerySchema
 from service.meta import register_rules
 from service.openapi import document
-from service.positions import AdviceQuery, read_json
+from service.positions import AdviceQuery, read_json, read_query
 from service.problems import Problem, validation
 from service.schemas import (
     ActionSchema,
@@ -250,7 +251,13 @@ def create() -> tuple[dict[str, Any], int, dict[str, str]]:
     `TABLES_WINDOW_S` seconds, and the database holds at most `MAX_TABLES`: past either,
     429 with `Retry-After`.
     """
-    body = _load(NewTableSchema(), read_json())
+    raw = read_json()
+    if isinstance(raw, dict) and isinstance(raw.get("seed"), str):
+        try:  # a practice seed as typed: plain digits, never rounded (advisor.games.browser)
+            raw = {**raw, "seed": read_seed(raw["seed"])}
+        except AdvisorError as err:
+            raise Problem.from_advisor(err) from None
+    body = _load(NewTableSchema(), raw)
     opponents = [_opponent(s) for s in body.get("opponents", ["greedy"] * 3)]
     quota.new_table()  # 429 past the client's or the database's quota of tables
     with _bots_turn(opponents):
@@ -335,10 +342,19 @@ class InFlight:
 _HINTS = InFlight()
 
 
+class HintQuerySchema(AdviceQuerySchema):
+    """A hint's query: the advice's, and the table's `version` the page shows."""
+
+    version = fields.Integer(metadata={
+        "description": "the `version` of the table the hint is asked on: a table changed "
+                       "since is 409 (stale-version), as for an action"})
+
+
 @bp.post("/v1/play/<table>/hint")
-@document(AdviceSchema, query=AdviceQuerySchema, gated=True,
+@document(AdviceSchema, query=HintQuerySchema, gated=True,
           throttled="this table's previous hint is still being computed",
-          problems={**TABLE_PROBLEMS, 409: "no decision of the player's is pending"})
+          problems={**TABLE_PROBLEMS, 409: "no decision of the player's is pending, or the "
+                                            "hint asked for another version of the table"})
 def hint(table: str) -> dict[str, Any]:
     """The advisor's ranking of the player's legal actions, best first.
 
@@ -351,11 +367,14 @@ def hint(table: str) -> dict[str, Any]:
     # The table is the client key: the hints of one player's deal take their turn at the
     # gate beside those of other players (and other addresses) — service/gate.py.
     with _HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
-        query = AdviceQuery.read(AdviceQuerySchema(), DEFAULT_BUDGET_MS)
+        query = AdviceQuery.read(HintQuerySchema(), DEFAULT_BUDGET_MS)
+        version = read_query(HintQuerySchema()).get("version")
         budget, samples = query.budget_ms, query.samples
         if samples is not None:
             samples = min(samples, int(current_app.config["MAX_HINT_SAMPLES"]))
-        _, t = _find(table)
+        row, t = _find(table)
+        if version is not None and version != row.version:
+            raise _stale(row.version, version)
         if not t.waiting:
             raise Problem(409, "not-your-turn", "Not your turn",
                           "the deal is over" if t.over else "no decision of yours is pending")
@@ -386,15 +405,21 @@ def record(table: str) -> Response:
 # --- the pages -------------------------------------------------------------------------
 
 
-@bp.get("/play")
+@bp.get("/play/chan")
 def page() -> str:
     """The game in the browser (service/templates/play.html, service/static/play.js).
-    ``/play?seed=N`` deals practice deals from seed N, and says so."""
+    ``/play/chan?seed=N`` deals practice deals from seed N, and says so (the lobby
+    ``/play`` is service.tables')."""
     faces = {f.code: {"vi": f.vi, "red": f.red, "rank": f.rank, "suit": f.suit}
              for f in FACES}
-    seed = request.args.get("seed", "")
+    seed, practice = request.args.get("seed"), None
+    if seed is not None:
+        try:
+            practice = str(read_seed(seed))
+        except AdvisorError:
+            practice = None  # not a practice seed ("²", "-1", 2^63): a real deal
     return render_template("play.html", faces=faces, rules=list(PROFILES),
-                           practice=seed if seed.isdigit() else None, conditions=CONDITIONS)
+                           practice=practice, conditions=CONDITIONS)
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -444,7 +469,7 @@ def _bots_turn(opponents: list[str]) -> Iterator[None]:
 
 def _find(sid: str) -> tuple[playstore.Row, Table]:
     row = playstore.store().load(sid) if _ID.fullmatch(sid) else None
-    if row is None:
+    if row is None or row.state.get("format") != SESSION_FORMAT:  # another game's table
         raise Problem(404, "table-not-found", "Table not found",
                       "no table has this id: it never existed, or it expired after "
                       f"{current_app.config['PLAY_TTL_S']:g} s without play")

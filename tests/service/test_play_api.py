@@ -326,9 +326,19 @@ def test_opponents_are_greedy_or_advisor_with_a_capped_budget(client: FlaskClien
         body = _problem(client.post("/v1/play", json={"opponents": [bad, "greedy", "greedy"]}),
                         422)
         assert body["field"] == "opponents"
-    for body in ({"opponents": ["greedy"]}, {"rules": "nope"}, {"seed": -1}, {"seed": "1"},
+    for body in ({"opponents": ["greedy"]}, {"rules": "nope"}, {"seed": -1}, {"seed": "²"},
+                 {"seed": "-1"}, {"seed": " 1"}, {"seed": "1.0"}, {"seed": str(2**63)},
                  {"colour": "red"}):
         _problem(client.post("/v1/play", json=body), 422)
+
+
+def test_a_practice_seed_as_digits_in_a_string_is_never_rounded(client: FlaskClient) -> None:
+    # A browser's numbers are doubles: 2^53 + 1 becomes 2^53. The page sends the digits.
+    big = 2**53 + 1
+    a, b = _new(client, seed=str(big)), _new(client, seed=big)
+    c = _new(client, seed=2**53)
+    assert a["practice"] and a["view"] == b["view"]
+    assert a["view"]["hand"] != c["view"]["hand"] or a["view"] != c["view"]
 
 
 def test_a_seed_deals_a_practice_deal_and_an_ordinary_table_has_no_seed(
@@ -348,7 +358,7 @@ def test_a_seed_deals_a_practice_deal_and_an_ordinary_table_has_no_seed(
 
 
 def test_the_page_is_self_contained(client: FlaskClient) -> None:
-    page = client.get("/play")
+    page = client.get("/play/chan")
     assert page.status_code == 200 and page.mimetype == "text/html"
     html = page.get_data(as_text=True)
     assert 'id="deal"' in html and "Bát Sách" in html  # the card names, for the script
@@ -362,9 +372,10 @@ def test_the_page_is_self_contained(client: FlaskClient) -> None:
 
 
 def test_the_page_labels_a_practice_deal(client: FlaskClient) -> None:
-    page = client.get("/play?seed=5").get_data(as_text=True)
+    page = client.get("/play/chan?seed=5").get_data(as_text=True)
     assert '<div class="panel" id="practice">' in page and "deal 5:" in page
-    for plain in ("/play", "/play?seed=x"):  # the label is there, hidden, for the script
+    # the label is there, hidden, for the script; "²" is no practice seed
+    for plain in ("/play/chan", "/play/chan?seed=x", "/play/chan?seed=%C2%B2"):
         assert '<div class="panel" id="practice" hidden>' in client.get(plain).get_data(
             as_text=True)
 
