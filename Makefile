@@ -60,8 +60,8 @@ pytest: install ## Run the tests and doctests
 serve: install ## Run the web service with gunicorn on $(HOST):$(PORT) (loopback; HOST=0.0.0.0 for all)
 	BIND="$${BIND:-$(HOST):$(PORT)}" $(BIN)/gunicorn -c service/gunicorn.conf.py service.wsgi:app
 
-screenshots: install ## Save docs/play.png and docs/analyze.png (browser tests, system Chromium)
-	CHAN_SCREENSHOTS=1 $(BIN)/pytest -q tests/service/test_play_browser.py
+screenshots: install ## Save docs/play.png, docs/play-GAME-{phone,laptop}.png, docs/analyze.png (browser tests, system Chromium)
+	CHAN_SCREENSHOTS=1 $(BIN)/pytest -q tests/service/test_play_browser.py tests/service/test_tables_browser.py
 
 bench: install ## Run the evaluation benchmark
 	$(BIN)/python benchmarks/chan_eval.py

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
@@ -48,6 +49,14 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,
     "PLAY_DB": None,
     "PLAY_TTL_S": 24 * 3600,
+    # How long the tables' PostgreSQL may keep a request waiting (playstore.Limits): past
+    # any of these, the answer is 503 /problems/unavailable with Retry-After.
+    "DB_STATEMENT_TIMEOUT_MS": 2000,  # a statement in the server
+    "DB_LOCK_TIMEOUT_MS": 1000,  # a wait for a lock
+    "DB_POOL_SIZE": 4,  # connections per worker process: fewer than its threads
+    "DB_POOL_WAIT_S": 1.0,  # the wait for a free connection
+    "DB_CONNECT_TIMEOUT_S": 2,  # opening a connection
+    "DB_OPERATION_TIMEOUT_S": 3.0,  # one use, whatever happens (a frozen server)
 }
 
 
@@ -56,6 +65,17 @@ class JSONProvider(DefaultJSONProvider):
 
     sort_keys = False
     ensure_ascii = False
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        """JSON text that is sound UTF-8 whatever it carries: a lone surrogate (which no
+        request may send, but an answer must never fail on) written as its escape."""
+        text = super().dumps(obj, **kwargs)
+        if _SURROGATE.search(text):
+            text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+        return text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -76,7 +96,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     playstore.install(app)
     quota.install(app)
 
-    from service import analyze_page, generated, meta, play
+    from service import analyze_page, generated, meta, play, tables
 
     app.register_blueprint(meta.bp)
     for game in GAMES:
@@ -88,6 +108,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             own.extend(bp)
         app.register_blueprint(bp)
     app.register_blueprint(play.bp)
+    app.register_blueprint(tables.bp)
     app.register_blueprint(analyze_page.bp)
 
     return app

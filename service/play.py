@@ -33,16 +33,17 @@ from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
 from advisor.chan.cards import FACES
 from advisor.chan.game import PHASES, SOURCES, Action
 from advisor.chan.profiles import CONDITIONS, PROFILES
-from advisor.chan.session import Table, check_opponent
+from advisor.chan.session import SESSION_FORMAT, Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
+from advisor.games.browser import read_seed
 from service import playstore, quota
 from service.fields import StrictBoolean, StrictInteger
 from service.gate import client_address, ticket
 from service.generated import AdviceQuerySchema
 from service.meta import register_rules
 from service.openapi import document
-from service.positions import AdviceQuery, read_json
-from service.problems import Problem
+from service.positions import AdviceQuery, read_json, read_query
+from service.problems import Problem, validation
 from service.schemas import (
     ActionSchema,
     AdviceSchema,
@@ -61,6 +62,18 @@ OPPONENTS = ("greedy", "advisor", "advisor:MS")
 advisor's budget is lowered to the server's ``MAX_ADVICE_BUDGET_MS``."""
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+_DB = "the tables' database does not answer (in time): nothing was changed"
+_GONE = "no table has this id (never made, or expired)"
+#: The problems every table endpoint may answer besides validation (OpenAPI).
+TABLE_PROBLEMS = {404: _GONE, 503: _DB}
+
+
+@bp.after_request
+def _private(resp: Response) -> Response:
+    """A table, its record and the game's page are one player's: no cache keeps them."""
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
 
 
 # --- schemas ---------------------------------------------------------------------------
@@ -86,10 +99,11 @@ class NewTableSchema(Schema):
 
 class PlayActionSchema(ActionSchema):
     """One of the player's legal actions (as listed in `legal`), with the table's
-    `version` it answers: an action sent twice, or for a table changed since, is 409."""
+    `version` it answers (required): an action sent twice, or for a table changed since,
+    is 409."""
 
-    version = StrictInteger(metadata={"description": "the `version` of the table this "
-                                                     "action was chosen on"})
+    version = StrictInteger(required=True, metadata={
+        "description": "the `version` of the table this action was chosen on"})
 
 
 class PlayViewSchema(ViewSchema):
@@ -225,7 +239,7 @@ class RecordSchema(Schema):
 
 
 @bp.post("/v1/play")
-@document(TableSchema, body=NewTableSchema, status=201, example={
+@document(TableSchema, body=NewTableSchema, status=201, problems={503: _DB}, example={
     "opponents": ["greedy", "greedy", "advisor"], "rules": "house"},
     throttled="the client, or the whole service, has dealt as many tables as it may")
 def create() -> tuple[dict[str, Any], int, dict[str, str]]:
@@ -237,7 +251,13 @@ def create() -> tuple[dict[str, Any], int, dict[str, str]]:
     `TABLES_WINDOW_S` seconds, and the database holds at most `MAX_TABLES`: past either,
     429 with `Retry-After`.
     """
-    body = _load(NewTableSchema(), read_json())
+    raw = read_json()
+    if isinstance(raw, dict) and isinstance(raw.get("seed"), str):
+        try:  # a practice seed as typed: plain digits, never rounded (advisor.games.browser)
+            raw = {**raw, "seed": read_seed(raw["seed"])}
+        except AdvisorError as err:
+            raise Problem.from_advisor(err) from None
+    body = _load(NewTableSchema(), raw)
     opponents = [_opponent(s) for s in body.get("opponents", ["greedy"] * 3)]
     quota.new_table()  # 429 past the client's or the database's quota of tables
     with _bots_turn(opponents):
@@ -252,7 +272,7 @@ def create() -> tuple[dict[str, Any], int, dict[str, str]]:
 
 
 @bp.get("/v1/play/<table>")
-@document(TableSchema)
+@document(TableSchema, problems=TABLE_PROBLEMS)
 def show(table: str) -> dict[str, Any]:
     """The table as the player sees it: VIEW, legal actions, log, result."""
     row, t = _find(table)
@@ -260,23 +280,27 @@ def show(table: str) -> dict[str, Any]:
 
 
 @bp.post("/v1/play/<table>/action")
-@document(TableSchema, body=PlayActionSchema, example={"do": "pass"})
+@document(TableSchema, body=PlayActionSchema, example={"do": "pass", "version": 1},
+          problems={**TABLE_PROBLEMS, 409: "the table has changed since `version` (the "
+                    "action was sent twice, or from another tab), or no decision of the "
+                    "player's is pending"})
 def act(table: str) -> dict[str, Any]:
     """Play one of the player's legal actions; the bots then play up to his next decision.
 
     The engine checks the action: an illegal one is 422 with the `rule` it breaks
-    (`type` `/problems/illegal-action`) and changes nothing. With `version`, an action
-    for a table that has changed since (sent twice, or from another tab) is 409.
+    (`type` `/problems/illegal-action`) and changes nothing. `version` (required) is the
+    table's version the action was chosen on: an action for a table that has changed
+    since (sent twice, or from another tab) is 409 and changes nothing.
     """
     raw = read_json()
-    version = _load(PlayActionSchema(), raw).get("version")
+    version: int = _load(PlayActionSchema(), raw)["version"]
     try:
         action = Action.from_json({k: v for k, v in raw.items() if k != "version"})
     except AdvisorError as err:
         raise Problem(422, "validation", "Invalid action", err.message, field=err.field,
                       token=err.token) from None
     row, t = _find(table)
-    if version is not None and version != row.version:
+    if version != row.version:
         raise _stale(row.version, version)
     if not t.waiting:
         raise Problem(409, "not-your-turn", "Not your turn",
@@ -318,9 +342,19 @@ class InFlight:
 _HINTS = InFlight()
 
 
+class HintQuerySchema(AdviceQuerySchema):
+    """A hint's query: the advice's, and the table's `version` the page shows."""
+
+    version = fields.Integer(metadata={
+        "description": "the `version` of the table the hint is asked on: a table changed "
+                       "since is 409 (stale-version), as for an action"})
+
+
 @bp.post("/v1/play/<table>/hint")
-@document(AdviceSchema, query=AdviceQuerySchema, gated=True,
-          throttled="this table's previous hint is still being computed")
+@document(AdviceSchema, query=HintQuerySchema, gated=True,
+          throttled="this table's previous hint is still being computed",
+          problems={**TABLE_PROBLEMS, 409: "no decision of the player's is pending, or the "
+                                            "hint asked for another version of the table"})
 def hint(table: str) -> dict[str, Any]:
     """The advisor's ranking of the player's legal actions, best first.
 
@@ -333,11 +367,14 @@ def hint(table: str) -> dict[str, Any]:
     # The table is the client key: the hints of one player's deal take their turn at the
     # gate beside those of other players (and other addresses) — service/gate.py.
     with _HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
-        query = AdviceQuery.read(AdviceQuerySchema(), DEFAULT_BUDGET_MS)
+        query = AdviceQuery.read(HintQuerySchema(), DEFAULT_BUDGET_MS)
+        version = read_query(HintQuerySchema()).get("version")
         budget, samples = query.budget_ms, query.samples
         if samples is not None:
             samples = min(samples, int(current_app.config["MAX_HINT_SAMPLES"]))
-        _, t = _find(table)
+        row, t = _find(table)
+        if version is not None and version != row.version:
+            raise _stale(row.version, version)
         if not t.waiting:
             raise Problem(409, "not-your-turn", "Not your turn",
                           "the deal is over" if t.over else "no decision of yours is pending")
@@ -348,7 +385,7 @@ def hint(table: str) -> dict[str, Any]:
 
 
 @bp.get("/v1/play/<table>/record")
-@document(RecordSchema)
+@document(RecordSchema, problems={**TABLE_PROBLEMS, 409: "the deal is not over"})
 def record(table: str) -> Response:
     """The finished deal as a game record (`chan-record/1`), to download.
 
@@ -368,15 +405,21 @@ def record(table: str) -> Response:
 # --- the pages -------------------------------------------------------------------------
 
 
-@bp.get("/play")
+@bp.get("/play/chan")
 def page() -> str:
     """The game in the browser (service/templates/play.html, service/static/play.js).
-    ``/play?seed=N`` deals practice deals from seed N, and says so."""
+    ``/play/chan?seed=N`` deals practice deals from seed N, and says so (the lobby
+    ``/play`` is service.tables')."""
     faces = {f.code: {"vi": f.vi, "red": f.red, "rank": f.rank, "suit": f.suit}
              for f in FACES}
-    seed = request.args.get("seed", "")
+    seed, practice = request.args.get("seed"), None
+    if seed is not None:
+        try:
+            practice = str(read_seed(seed))
+        except AdvisorError:
+            practice = None  # not a practice seed ("²", "-1", 2^63): a real deal
     return render_template("play.html", faces=faces, rules=list(PROFILES),
-                           practice=seed if seed.isdigit() else None, conditions=CONDITIONS)
+                           practice=practice, conditions=CONDITIONS)
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -389,10 +432,7 @@ def _load(schema: Schema, body: Any) -> dict[str, Any]:
     try:
         data: dict[str, Any] = schema.load(body)
     except ValidationError as err:
-        errors = flatten_errors(err.messages)
-        detail = "; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items())
-        raise Problem(422, "validation", "Invalid body", detail, field=next(iter(errors)),
-                      errors=errors) from None
+        raise validation("Invalid body", flatten_errors(err.messages)) from None
     return data
 
 
@@ -429,7 +469,7 @@ def _bots_turn(opponents: list[str]) -> Iterator[None]:
 
 def _find(sid: str) -> tuple[playstore.Row, Table]:
     row = playstore.store().load(sid) if _ID.fullmatch(sid) else None
-    if row is None:
+    if row is None or row.state.get("format") != SESSION_FORMAT:  # another game's table
         raise Problem(404, "table-not-found", "Table not found",
                       "no table has this id: it never existed, or it expired after "
                       f"{current_app.config['PLAY_TTL_S']:g} s without play")

@@ -27,6 +27,7 @@ from advisor.khanhoo.record import game_from_record
 from advisor.khanhoo.rules import OPTION_HELP
 from advisor.khanhoo.scoring import Settlement, score
 from advisor.khanhoo.simulate import outcome, start
+from advisor.khanhoo.terminal import TERMINAL
 from advisor.khanhoo.text import (
     action_text,
     advice_text,
@@ -179,7 +180,8 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, tables=TABLES,
     faces=Faces((SCORE, ANALYZE, ADVICE, SETTLE), SIMULATE_FIELDS, "greedy,random,random",
                 simulation_text,
-                view_text=view_text, action_text=action_text, result_text=result_text))
+                view_text=view_text, action_text=action_text, result_text=result_text,
+                terminal=TERMINAL))
 
 __all__ = ["GAME"]
 

@@ -107,8 +107,9 @@ _SUIT_WORDS = {"cash": CASH, "string": STRINGS, "strings": STRINGS, "myriad": MY
                "myriads": MYRIADS}
 _NAMED = {("half", CASH): HC, ("zero", CASH): ZC, ("thousand", MYRIADS): TM}
 _QING_CODES = {"rf": ZC, "wf": HC, "ot": TM}
-"""Qing Kanhu's codes for the same three cards (Q1: its Red Flower was Zero Cash, its White
-Flower Half Cash, its Old Thousand Thousand Myriads), accepted here too."""
+"""Qing Kanhu's codes for the same three cards (its pack's rule, docs/rules/qing.md: its Red
+Flower was Zero Cash, its White Flower Half Cash, its Old Thousand Thousand Myriads),
+accepted here too."""
 _QING_NAMES = {("red", "flower"): ZC, ("white", "flower"): HC, ("old", "thousand"): TM}
 CODES_HELP = ("9c … 1c, HC, ZC, 1s … 9s, 1m … 9m, TM, or names like '9 Cash', 'Half Cash' "
               "(Qing's RF, WF, OT are ZC, HC, TM)")

@@ -22,6 +22,7 @@ from advisor.ming.plays import DECLARATIONS, TrickResult, trick
 from advisor.ming.position import view_of_position
 from advisor.ming.record import game_from_record
 from advisor.ming.simulate import outcome, start
+from advisor.ming.terminal import TERMINAL
 from advisor.ming.text import (
     action_text,
     advice_text,
@@ -131,6 +132,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=Budget().ms,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit,
     faces=Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text,
-                view_text=view_text, action_text=action_text, result_text=result_text))
+                view_text=view_text, action_text=action_text, result_text=result_text,
+                terminal=TERMINAL))
 
 __all__ = ["ADVICE", "GAME", "TRICK"]

@@ -22,6 +22,7 @@ from advisor.qing.record import game_from_record
 from advisor.qing.rules import EYE6, OPTION_HELP
 from advisor.qing.scoring import score
 from advisor.qing.simulate import outcome, start
+from advisor.qing.terminal import TERMINAL
 from advisor.qing.text import (
     action_text,
     advice_text,
@@ -119,6 +120,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
         simulate_seats="greedy,greedy,greedy,random",
         simulation_text=simulation_text,
         view_text=view_text, action_text=action_text, result_text=result_text,
+        terminal=TERMINAL,
     ),
     audit=audit,
     tables=(*(Table(f"{n} players", n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)),

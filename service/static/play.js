@@ -152,7 +152,7 @@ function door(t, seat) {
       return b;
     });
     parts.push(el("div", {class: "row handrow"}, el("span", {class: "label"},
-      canDiscard ? "Your hand — click a card to discard it (outlined: legal)" : "Your hand"),
+      canDiscard ? `Your hand — ${matchMedia("(hover: none)").matches ? "tap" : "click"} a card to discard it (outlined: legal)` : "Your hand"),
     el("div", {class: "hand", id: "hand"}, hand)));
   }
   const turn = !t.over && v.to_act === seat;
@@ -361,7 +361,8 @@ function deal() {
   return run(async () => {
     const body = {opponents: [1, 2, 3].map((s) => $(`opp${s}`).value),
                   rules: $("rules").value};
-    if (practiceSeed !== null && /^[0-9]+$/.test(practiceSeed)) body.seed = Number(practiceSeed);
+    // the digits as typed, sent as a string: a seed above 2^53 is not rounded
+    if (practiceSeed !== null && /^[0-9]+$/.test(practiceSeed)) body.seed = practiceSeed;
     practiceSeed = null;
     const t = await api("POST", "/v1/play", body);
     seenLog = 0;
@@ -397,7 +398,18 @@ const STALE = "This deal was played on in another tab or window; the table now s
 function hint() {
   if (!table || !table.waiting) return;
   return run(async () => {
-    const advice = await api("POST", `/v1/play/${table.id}/hint`);
+    let advice;
+    try {
+      advice = await api("POST", `/v1/play/${table.id}/hint?version=${table.version}`);
+    } catch (err) {
+      if (!err.problem || err.problem.type !== "/problems/stale-version") throw err;
+      const now = await api("GET", `/v1/play/${table.id}`);
+      seenLog = now.log.length;
+      render(now);
+      const moved = new Error(STALE);
+      moved.problem = {detail: STALE};
+      throw moved;
+    }
     showHint(advice);
   });
 }
@@ -407,8 +419,11 @@ function showHint(advice) {
   const pct = (x) => `${Math.round(x * 100)}%`;
   // As the CLI: every chance with its 95% interval, or "certain"; playouts, when asked
   // for, as a second opinion with their error.
-  const chance = (e) => e.certain || e.win_se === 0 ? `${pct(e.win)} (certain)`
-    : `${pct(e.win)} (${pct(e.win_interval[0])}–${pct(e.win_interval[1])})`;
+  const chance = (e) => {
+    if (e.certain || e.win_se === 0) return `${pct(e.win)} (certain)`;
+    const [lo, hi] = e.win_interval.map(pct);
+    return lo === hi ? `${pct(e.win)} (±<1%)` : `${pct(e.win)} (${lo}–${hi})`;
+  };
   const label = (e) => actionLabel(e.action, table.view) +
     (e.then ? `, then discard ${name(e.then)}` : "");
   out.replaceChildren(

@@ -187,14 +187,16 @@ def test_tables_survive_a_restart(db: str) -> None:
     first = create_app({"TESTING": True, "PLAY_DB": db}).test_client()
     table = _new(first, seed=3)
     action = table["legal"][0]
-    after = first.post(f"/v1/play/{table['id']}/action", json=action).get_json()
+    after = first.post(f"/v1/play/{table['id']}/action",
+                       json={**action, "version": 1}).get_json()
     # Another app on the same file — another worker, or the server restarted.
     second = create_app({"TESTING": True, "PLAY_DB": db}).test_client()
     again = second.get(f"/v1/play/{table['id']}").get_json()
     assert {k: v for k, v in again.items() if k != "expires_in_s"} == \
         {k: v for k, v in after.items() if k != "expires_in_s"}
     if not again["over"]:
-        nxt = second.post(f"/v1/play/{table['id']}/action", json=again["legal"][-1])
+        nxt = second.post(f"/v1/play/{table['id']}/action",
+                          json={**again["legal"][-1], "version": 2})
         assert nxt.status_code == 200
         assert first.get(f"/v1/play/{table['id']}").get_json()["version"] == 3
 
@@ -224,7 +226,7 @@ def test_idle_tables_expire_and_are_purged(db: str) -> None:
         conn.execute("UPDATE play_table SET touched = touched - 7200 WHERE id = ?", (old,))
     body = _problem(client.get(f"/v1/play/{old}"), 404)
     assert body["type"] == "/problems/table-not-found" and "expired" in body["detail"]
-    _problem(client.post(f"/v1/play/{old}/action", json={"do": "pass"}), 404)
+    _problem(client.post(f"/v1/play/{old}/action", json={"do": "pass", "version": 1}), 404)
     assert client.get(f"/v1/play/{fresh}").status_code == 200
     _new(client)  # a write purges what has expired
     with sqlite3.connect(db) as conn:
@@ -261,14 +263,16 @@ def test_an_illegal_action_names_its_rule_and_changes_nothing(client: FlaskClien
     table = _table_with_discard(client)
     sid = table["id"]
     pair = next(c for c, n in Counter(table["view"]["hand"]).items() if n == 2)
-    resp = client.post(f"/v1/play/{sid}/action", json={"do": "discard", "card": pair})
+    resp = client.post(f"/v1/play/{sid}/action", json={"do": "discard", "card": pair,
+                                                        "version": 1})
     body = _problem(resp, 422)
     assert body["type"] == "/problems/illegal-action" and body["rule"] == "R2"
     assert body["detail"].startswith("R2: ")
     assert client.get(f"/v1/play/{sid}").get_json() | {"expires_in_s": 0} == \
         table | {"expires_in_s": 0}
     # Not the player's move: a claim nobody offered him.
-    body = _problem(client.post(f"/v1/play/{sid}/action", json={"do": "chiu"}), 422)
+    body = _problem(client.post(f"/v1/play/{sid}/action", json={"do": "chiu",
+                                                                 "version": 1}), 422)
     assert body["rule"]
 
 
@@ -279,8 +283,13 @@ def test_malformed_actions_are_422(client: FlaskClient) -> None:
         body = _problem(client.post(f"/v1/play/{sid}/action", json=action), 422)
         assert body["detail"]
     body = _problem(client.post(f"/v1/play/{sid}/action", json={"do": "discard",
-                                                                 "card": "zz"}), 422)
+                                                                 "card": "zz",
+                                                                 "version": 1}), 422)
     assert body["token"] == "zz"
+    # an action without the version it was chosen on is refused (two could both apply)
+    body = _problem(client.post(f"/v1/play/{sid}/action", json={"do": "pass"}), 422)
+    assert body["field"] == "version" and client.get(f"/v1/play/{sid}").get_json()[
+        "version"] == 1
     _problem(client.post(f"/v1/play/{sid}/action", data="{", content_type="application/json"),
              400)
     _problem(client.post(f"/v1/play/{sid}/action", data="x"), 415)
@@ -298,8 +307,10 @@ def test_a_stale_action_is_409(client: FlaskClient) -> None:
 def test_no_action_or_hint_once_the_deal_is_over(client: FlaskClient) -> None:
     table = _new(client, seed=9)
     while not table["over"]:
-        table = client.post(f"/v1/play/{table['id']}/action", json=table["legal"][0]).get_json()
-    body = _problem(client.post(f"/v1/play/{table['id']}/action", json={"do": "pass"}), 409)
+        table = client.post(f"/v1/play/{table['id']}/action",
+                            json={**table["legal"][0], "version": table["version"]}).get_json()
+    body = _problem(client.post(f"/v1/play/{table['id']}/action",
+                                json={"do": "pass", "version": table["version"]}), 409)
     assert body["type"] == "/problems/not-your-turn"
     _problem(client.post(f"/v1/play/{table['id']}/hint"), 409)
 
@@ -315,9 +326,19 @@ def test_opponents_are_greedy_or_advisor_with_a_capped_budget(client: FlaskClien
         body = _problem(client.post("/v1/play", json={"opponents": [bad, "greedy", "greedy"]}),
                         422)
         assert body["field"] == "opponents"
-    for body in ({"opponents": ["greedy"]}, {"rules": "nope"}, {"seed": -1}, {"seed": "1"},
+    for body in ({"opponents": ["greedy"]}, {"rules": "nope"}, {"seed": -1}, {"seed": "²"},
+                 {"seed": "-1"}, {"seed": " 1"}, {"seed": "1.0"}, {"seed": str(2**63)},
                  {"colour": "red"}):
         _problem(client.post("/v1/play", json=body), 422)
+
+
+def test_a_practice_seed_as_digits_in_a_string_is_never_rounded(client: FlaskClient) -> None:
+    # A browser's numbers are doubles: 2^53 + 1 becomes 2^53. The page sends the digits.
+    big = 2**53 + 1
+    a, b = _new(client, seed=str(big)), _new(client, seed=big)
+    c = _new(client, seed=2**53)
+    assert a["practice"] and a["view"] == b["view"]
+    assert a["view"]["hand"] != c["view"]["hand"] or a["view"] != c["view"]
 
 
 def test_a_seed_deals_a_practice_deal_and_an_ordinary_table_has_no_seed(
@@ -337,7 +358,7 @@ def test_a_seed_deals_a_practice_deal_and_an_ordinary_table_has_no_seed(
 
 
 def test_the_page_is_self_contained(client: FlaskClient) -> None:
-    page = client.get("/play")
+    page = client.get("/play/chan")
     assert page.status_code == 200 and page.mimetype == "text/html"
     html = page.get_data(as_text=True)
     assert 'id="deal"' in html and "Bát Sách" in html  # the card names, for the script
@@ -351,9 +372,10 @@ def test_the_page_is_self_contained(client: FlaskClient) -> None:
 
 
 def test_the_page_labels_a_practice_deal(client: FlaskClient) -> None:
-    page = client.get("/play?seed=5").get_data(as_text=True)
+    page = client.get("/play/chan?seed=5").get_data(as_text=True)
     assert '<div class="panel" id="practice">' in page and "deal 5:" in page
-    for plain in ("/play", "/play?seed=x"):  # the label is there, hidden, for the script
+    # the label is there, hidden, for the script; "²" is no practice seed
+    for plain in ("/play/chan", "/play/chan?seed=x", "/play/chan?seed=%C2%B2"):
         assert '<div class="panel" id="practice" hidden>' in client.get(plain).get_data(
             as_text=True)
 

@@ -86,7 +86,7 @@ def _click(page: Page, selector: str) -> None:
 
 
 def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> None:
-    page.goto(f"{base_url}/play?seed=10")  # 13 decisions; AI 1 wins
+    page.goto(f"{base_url}/play/chan?seed=10")  # 13 decisions; AI 1 wins
     _click(page, "#deal")
     assert page.locator("#door0 .hand .card").count() >= 1
     assert "Cái" in page.inner_text("#table")  # the dealer is marked
@@ -166,7 +166,7 @@ def test_a_decision_is_on_the_first_screen(browser: Browser, base_url: str, widt
                                   device_scale_factor=2 if mobile else 1, is_mobile=mobile,
                                   has_touch=mobile)
     page = context.new_page()
-    page.goto(f"{base_url}/play?seed=5")  # the practice label takes room too
+    page.goto(f"{base_url}/play/chan?seed=5")  # the practice label takes room too
     with page.expect_response(lambda r: "/v1/play" in r.url):
         page.click("#deal")
     page.wait_for_selector("#door0 .hand .card")
@@ -186,7 +186,7 @@ def test_a_decision_is_on_the_first_screen(browser: Browser, base_url: str, widt
 
 
 def test_the_pages_run_under_their_security_policy(page: Page, base_url: str) -> None:
-    for path in ("/play?seed=3", "/analyze", "/docs"):
+    for path in ("/play/chan?seed=3", "/play", "/play/ming", "/analyze", "/docs"):
         response = page.goto(f"{base_url}{path}")
         assert response is not None
         headers = response.all_headers()
@@ -200,10 +200,10 @@ def test_the_pages_run_under_their_security_policy(page: Page, base_url: str) ->
 
 def test_a_stale_tab_refreshes_itself_and_a_dead_server_is_said_in_words(
         page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/play?seed=10")
+    page.goto(f"{base_url}/play/chan?seed=10")
     _click(page, "#deal")
     other = page.context.new_page()  # the same browser: it resumes the same table
-    other.goto(f"{base_url}/play")
+    other.goto(f"{base_url}/play/chan")
     other.wait_for_selector("#actions button.action")
     _click(page, "#actions button.action >> nth=0")  # the first tab plays on
     version = page.evaluate("table.version")
@@ -220,7 +220,7 @@ def test_a_stale_tab_refreshes_itself_and_a_dead_server_is_said_in_words(
 
 def test_leave_a_deal_and_a_practice_seed_is_dealt_once(page: Page, base_url: str) -> None:
     page.on("dialog", lambda dialog: dialog.accept())
-    page.goto(f"{base_url}/play?seed=10")
+    page.goto(f"{base_url}/play/chan?seed=10")
     _click(page, "#deal")
     assert page.is_visible("#practice") and "seed" not in page.url  # dealt, and dropped
     practice_hand = page.inner_text("#door0")
@@ -232,14 +232,14 @@ def test_leave_a_deal_and_a_practice_seed_is_dealt_once(page: Page, base_url: st
     assert page.evaluate("table.practice") is False
     assert page.inner_text("#door0") != practice_hand
     # asking for a practice deal does not silently resume the deal in progress
-    page.goto(f"{base_url}/play?seed=5")
+    page.goto(f"{base_url}/play/chan?seed=5")
     page.wait_for_load_state("load")
     assert page.is_visible("#setup") and not page.is_visible("#game")
 
 
 def test_the_opening_discard_by_a_click_readable_cards_and_a_chiu_named(
         page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/play?seed=2")  # you are the dealer: the opening discard is yours
+    page.goto(f"{base_url}/play/chan?seed=2")  # you are the dealer: the opening discard is yours
     _click(page, "#deal")
     assert page.evaluate("table.view.phase") == "start"
     legal = page.locator("#hand button.card.legal")
@@ -282,7 +282,7 @@ def test_the_analysis_page(page: Page, base_url: str) -> None:
 
 
 def test_a_busy_hint_is_said_in_words_and_asked_once_more(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/play?seed=10")
+    page.goto(f"{base_url}/play/chan?seed=10")
     _click(page, "#deal")
     asked: list[str] = []
     busy = {"status": 503, "headers": {"Retry-After": "1"},
@@ -294,7 +294,7 @@ def test_a_busy_hint_is_said_in_words_and_asked_once_more(page: Page, base_url: 
         asked.append(route.request.url)
         route.fulfill(**busy)
 
-    page.route("**/v1/play/*/hint", always_busy)
+    page.route("**/v1/play/*/hint?*", always_busy)
     page.click("#hint")
     page.wait_for_selector("#error:not([hidden])")
     assert "busy with other players" in page.inner_text("#error")  # while it waits
@@ -303,7 +303,7 @@ def test_a_busy_hint_is_said_in_words_and_asked_once_more(page: Page, base_url: 
     assert "still busy" in said and "every slot" not in said  # words, not the raw text
     assert len(asked) == 2  # asked once more by itself, then no more
     # Once the server has room, the hint is given after one busy answer.
-    page.unroute("**/v1/play/*/hint")
+    page.unroute("**/v1/play/*/hint?*")
     first = [True]
 
     def busy_once(route: Any) -> None:
@@ -313,7 +313,25 @@ def test_a_busy_hint_is_said_in_words_and_asked_once_more(page: Page, base_url: 
         else:
             route.continue_()
 
-    page.route("**/v1/play/*/hint", busy_once)
+    page.route("**/v1/play/*/hint?*", busy_once)
     page.click("#hint")
     page.wait_for_selector("#ranking")
     assert page.locator("#error").is_hidden()
+
+
+def test_on_a_phone_leave_removes_the_table_and_nothing_stray_shows_before_a_deal(
+        browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  device_scale_factor=3, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{base_url}/play/chan?seed=10")
+    for stray in ("#hint", "#leave", "#log"):  # the phone's #game {display: flex}
+        assert not page.is_visible(stray), stray
+    _click(page, "#deal")
+    assert "tap a card" in page.inner_text("#door0") or page.locator(
+        "#hand button.card.legal").count() == 0
+    page.click("#leave")
+    assert page.is_visible("#setup") and not page.is_visible("#game")
+    assert not page.is_visible("#actions button.action")
+    context.close()

@@ -1,0 +1,268 @@
+"""The browser table of any game: a deal at seat 0 against bots, kept as plain JSON, and
+what the one table page (``/play/<game>``) draws of it.
+
+A game declares how it looks at the table in ``advisor.<game>.browser.BROWSER`` (a
+:class:`Browser`): how a card is drawn, how the hand is grouped, what lies in the middle
+of the table (the card on offer, the trick), what each other seat shows, the words of an
+action and of a logged move, which moves are not public, and the result explained. The
+page renders these generically; the engine, the bots and the advisor come from the
+game's contract (:class:`advisor.games.spec.GameSpec`).
+
+:class:`GameTable` is the deal: the game, the table size, the deal's seed (never shown
+while it is played), whether it is a practice deal, the opponents and every move. It is
+stored as JSON (:meth:`GameTable.to_json`) and rebuilt by replaying the moves through the
+engine, so every stored state is a legal one.
+
+>>> from advisor.registry import game
+>>> t = GameTable.new(game("qing"), players=3, seed=4, opponents=["greedy"] * 2)
+>>> t.waiting or t.over
+True
+>>> GameTable.from_json(game("qing"), t.to_json()).to_json() == t.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from advisor.errors import AdvisorError, IllegalActionError
+from advisor.games.spec import AnySpec
+
+TABLE_FORMAT = "game-table/1"
+HUMAN = 0
+SEED_BITS = 63
+MAX_SEED = 2**SEED_BITS - 1
+"""A practice seed is a whole number from 0 to 2^63 − 1."""
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Face:
+    """A card as the page draws it: a big mark (``top``), a short word (``mid``), the
+    suit's word (``low``), red or black, and its full name."""
+
+    code: str
+    top: str
+    mid: str
+    low: str
+    name: str
+    red: bool = False
+
+    def to_json(self) -> Json:
+        return {"top": self.top, "mid": self.mid, "low": self.low, "name": self.name,
+                "red": self.red}
+
+
+@dataclass(frozen=True)
+class Browser:
+    """How a game is drawn at the browser table (see the module's docstring). Each hook
+    takes the player's VIEW's JSON (or the engine, at the end) and answers JSON; the
+    page draws it the same way for every game.
+
+    * ``faces`` — every card of the game, drawn;
+    * ``groups(view)`` — the hand grouped: ``[{"label", "cards", "note"?}]``;
+    * ``middle(view)`` — the middle of the table: ``{"label", "cards"}`` (the card on
+      offer) or ``{"label", "plays": [{"seat", "cards" | "count", "shown"}]}`` (a trick);
+    * ``seats(view)`` — per seat, rows ``[{"label", "cards" | "text"}]``;
+    * ``action_text(action, view)`` — a legal action in words;
+    * ``move_text(seat, action)`` — a logged move in words (``action`` as public);
+    * ``public(seat, action)`` — a move as the other seats see it (default: as made);
+    * ``result(game)`` — the end explained: ``{"headline", "lines", "groups",
+      "payments"}``;
+    * ``tap`` — the actions taken by a tap on a card of the hand: a ``do`` with a
+      ``card`` field (``discard``), or with ``cards`` (a play chosen card by card).
+    """
+
+    title: str
+    subtitle: str
+    faces: tuple[Face, ...]
+    groups: Callable[[Json], list[Json]]
+    middle: Callable[[Json], Json]
+    seats: Callable[[Json], list[list[Json]]]
+    action_text: Callable[[Json, Json], str]
+    move_text: Callable[[int, Json], str]
+    result: Callable[[Any], Json]
+    tap: tuple[str, ...] = ("discard",)
+    default_players: int = 3
+    public: Callable[[int, Json], Json] = field(default=lambda seat, action: action)
+    rules_line: str = ""
+
+    def faces_json(self) -> dict[str, Json]:
+        return {f.code: f.to_json() for f in self.faces}
+
+
+@cache
+def browser(name: str) -> Browser | None:
+    """The game's declaration (``advisor.<name>.browser.BROWSER``), None when the game has
+    none (Chắn has its own page)."""
+    try:
+        module = import_module(f"advisor.{name}.browser")
+    except ModuleNotFoundError:
+        return None
+    found: Browser | None = getattr(module, "BROWSER", None)
+    return found
+
+
+def seat_name(seat: int) -> str:
+    return "You" if seat == HUMAN else f"AI {seat}"
+
+
+def read_seed(text: object) -> int:
+    """A practice seed as typed: plain ASCII digits (no sign, no space, no other digit
+    of Unicode), 0 to 2^63 − 1; anything else is an :class:`AdvisorError` naming it.
+    Read as a string, so that a seed above 2^53 is never rounded.
+
+    >>> read_seed("18446744073709551"), read_seed(7)
+    (18446744073709551, 7)
+    >>> read_seed("²")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    advisor.errors.AdvisorError: seed: '²' is not a practice seed: plain digits 0-9, ...
+    """
+    if isinstance(text, bool):
+        text = str(text)
+    if isinstance(text, int):
+        text = str(text)
+    shown = str(text)
+    if (not isinstance(text, str) or not text or len(text) > 19
+            or not all("0" <= ch <= "9" for ch in text) or int(text) > MAX_SEED):
+        raise AdvisorError(f"seed: '{shown}' is not a practice seed: plain digits 0-9, from 0 "
+                           f"to {MAX_SEED}", field="seed", token=shown)
+    return int(text)
+
+
+@dataclass
+class GameTable:
+    """A deal at the browser table (see the module's docstring)."""
+
+    spec: AnySpec
+    players: int
+    seed: int
+    practice: bool
+    opponents: list[str]
+    moves: list[tuple[int, Json]]
+    game: Any = None
+
+    @classmethod
+    def new(cls, spec: AnySpec, *, players: int, seed: int | None,
+            opponents: Sequence[str]) -> GameTable:
+        """Deal a table (from ``seed``: a practice deal; else from the system's entropy)
+        and play the bots up to the player's first decision."""
+        low, high = spec.players
+        if not low <= players <= high:
+            raise AdvisorError(f"players: a table of {spec.title} has {low} to {high} players,"
+                               f" not {players}", field="players", token=str(players))
+        if len(opponents) != players - 1:
+            raise AdvisorError(f"opponents: {players} players need {players - 1} opponents, "
+                               f"not {len(opponents)}", field="opponents")
+        for o in opponents:
+            spec.make_bot(o).close()  # raises AdvisorError naming a bad spec
+        practice = seed is not None
+        deal_seed = seed if seed is not None else secrets.randbits(SEED_BITS)
+        table = cls(spec, players, deal_seed, practice, list(opponents), [])
+        table.game = spec.deal(players, deal_seed)
+        table.advance()
+        return table
+
+    @classmethod
+    def from_json(cls, spec: AnySpec, obj: Any) -> GameTable:
+        """The table stored as :meth:`to_json`, its moves replayed through the engine."""
+        if not isinstance(obj, dict) or obj.get("format") != TABLE_FORMAT \
+                or obj.get("game") != spec.name:
+            raise AdvisorError(f"format: not a {spec.name} table", field="format")
+        table = cls(spec, int(obj["players"]), int(obj["seed"]), bool(obj["practice"]),
+                    list(obj["opponents"]), [])
+        table.game = spec.deal(table.players, table.seed)
+        for seat, action in obj["moves"]:
+            table._apply(int(seat), spec.read_action(action))
+        return table
+
+    def to_json(self) -> Json:
+        return {"format": TABLE_FORMAT, "game": self.spec.name, "players": self.players,
+                "seed": self.seed, "practice": self.practice,
+                "opponents": list(self.opponents),
+                "moves": [[seat, action] for seat, action in self.moves]}
+
+    @property
+    def over(self) -> bool:
+        return self.game.pending is None
+
+    @property
+    def waiting(self) -> bool:
+        d = self.game.pending
+        return d is not None and d.seat == HUMAN
+
+    def view(self) -> Any:
+        return self.game.view(HUMAN)
+
+    def legal(self) -> list[Any]:
+        return list(self.game.legal_actions()) if self.waiting else []
+
+    def _apply(self, seat: int, action: Any) -> None:
+        self.game.act(seat, action)
+        self.moves.append((seat, action.to_json()))
+
+    def act(self, action: Any) -> None:
+        """The player's action (the engine checks it: an illegal one raises
+        :class:`IllegalActionError` and changes nothing), then the bots' turns."""
+        if not self.waiting:
+            raise IllegalActionError("T1", "the deal is over" if self.over
+                                     else "it is not your turn")
+        self._apply(HUMAN, action)
+        self.advance()
+
+    def advance(self) -> None:
+        """Play the bots, and every forced move, up to the player's next real decision."""
+        g = self.game
+        bots: dict[int, Any] = {}
+        try:
+            while (d := g.pending) is not None:
+                legal = g.legal_actions()
+                if len(legal) == 1:
+                    self._apply(d.seat, legal[0])
+                    continue
+                if d.seat == HUMAN:
+                    return
+                if d.seat not in bots:
+                    bot = self.spec.make_bot(self.opponents[d.seat - 1],
+                                             seed=self.seed % 1_000_003 + d.seat
+                                             + len(self.moves))
+                    bot.start(d.seat, self.spec.bot_rules(g))
+                    bots[d.seat] = bot
+                self._apply(d.seat, bots[d.seat].decide(g.view(d.seat), legal))
+        finally:
+            for bot in bots.values():
+                bot.close()
+
+    def public_log(self) -> list[Json]:
+        """Every move as the player saw it, in words (a move others could not see is
+        told as they saw it: :attr:`Browser.public`)."""
+        look = browser(self.spec.name)
+        out = []
+        for seat, action in self.moves:
+            shown = action if look is None or seat == HUMAN else look.public(seat, action)
+            text = look.move_text(seat, shown) if look else f"{seat_name(seat)}: {shown}"
+            out.append({"seat": seat, "action": shown, "text": text})
+        return out
+
+    def reveal(self) -> list[list[str]] | None:
+        """Every seat's concealed cards, once the deal is over (None before)."""
+        if not self.over:
+            return None
+        return [list(self.game.view(s).to_json().get("hand", []))
+                for s in range(self.players)]
+
+    def record(self) -> Json:
+        """The finished deal as the game's record (every hand: only once it is over)."""
+        record: Json = self.game.to_record(["you", *self.opponents])
+        return record
+
+
+__all__ = ["MAX_SEED", "TABLE_FORMAT", "Browser", "Face", "GameTable", "browser", "read_seed",
+           "seat_name"]

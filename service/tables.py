@@ -1,0 +1,316 @@
+"""Every game at the browser table: the lobby ``GET /play``, the one table page
+``GET /play/<game>`` and its JSON API ``/v1/play/<game>…``, made from the game's contract
+(:class:`advisor.games.spec.GameSpec`) and its browser declaration
+(:mod:`advisor.games.browser`).
+
+* ``POST /v1/play/<game>`` deals a table (``players``, ``opponents``, a practice
+  ``seed``) and plays the bots up to the player's first decision (201);
+* ``GET /v1/play/<game>/<table>`` is the table as the player sees it;
+* ``POST /v1/play/<game>/<table>/action`` plays one of the player's legal actions (with
+  the table's ``version``: another is 409), then the bots;
+* ``POST /v1/play/<game>/<table>/hint?version=N`` ranks the player's legal actions (the
+  game's advisor, the common answer), for the version the page shows (another is 409);
+* ``GET /v1/play/<game>/<table>/record`` is the finished deal as the game's record.
+
+Chắn's table keeps its own page and API (:mod:`service.play`); its URLs under
+``/v1/play/chan…`` are aliases of them. The tables live in the same database
+(:mod:`service.playstore`), under the same quotas, gate and time to live.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import Blueprint, Response, current_app, redirect, render_template, request
+from werkzeug.wrappers import Response as BaseResponse
+
+from advisor.errors import AdvisorError, IllegalActionError
+from advisor.games.browser import Browser, GameTable, browser, read_seed
+from advisor.games.spec import AnySpec
+from advisor.registry import GAMES, game
+from service import play, playstore, quota
+from service.gate import client_address, ticket
+from service.generated import AdviceQuerySchema
+from service.positions import AdviceQuery, read_json
+from service.problems import Problem
+
+bp = Blueprint("tables", __name__)
+
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_GAMES = "any(chan,khanhoo,ming,qing)"
+
+
+# --- the pages -------------------------------------------------------------------------
+
+
+@bp.get("/play")
+def lobby() -> str | BaseResponse:
+    """The lobby: the four games. ``/play?seed=N`` (the Chắn page's old address) goes
+    on to Chắn's table."""
+    if request.args:
+        return redirect("/play/chan?" + request.query_string.decode("ascii", "replace"))
+    games = [{"name": g.name, "title": g.title, "players": g.players,
+              "subtitle": (b.subtitle if (b := browser(g.name)) else
+                           "twenty cards in pairs: the Vietnamese game")} for g in GAMES]
+    return render_template("lobby.html", games=games)
+
+
+@bp.get("/play/<any(khanhoo,ming,qing):name>")
+def table_page(name: str) -> str:
+    """One game's table (service/templates/table.html, service/static/table.js)."""
+    spec, look = _game(name)
+    seed = request.args.get("seed")
+    practice, refused = None, None
+    if seed is not None:
+        try:
+            practice = str(read_seed(seed))
+        except AdvisorError as err:
+            refused = err.message
+    low, high = spec.players
+    setup = {"game": spec.name, "title": spec.title, "players": list(range(low, high + 1)),
+             "default_players": look.default_players, "opponents": _opponent_choices(spec),
+             "faces": look.faces_json(), "tap": list(look.tap),
+             "record_format": spec.record_format}
+    return render_template("table.html", setup=setup, title=spec.title,
+                           subtitle=look.subtitle, practice=practice, refused=refused)
+
+
+def _opponent_choices(spec: AnySpec) -> list[str]:
+    return ["greedy", *(["greedy+"] if spec.strong is not None else []), "advisor"]
+
+
+# --- the API ---------------------------------------------------------------------------
+
+
+@bp.post(f"/v1/play/<{_GAMES}:name>")
+def create(name: str) -> Any:
+    """Deal a new table of the game: the player at seat 0, bots at the others."""
+    if name == "chan":
+        return play.create()
+    spec, _ = _game(name)
+    body = read_json()
+    if not isinstance(body, dict):
+        raise Problem(422, "validation", "Invalid body", "the body must be a JSON object",
+                      field="$")
+    unknown = sorted(set(body) - {"players", "opponents", "seed"})
+    if unknown:
+        raise Problem(422, "validation", "Invalid body", f"{unknown[0]}: unknown field",
+                      field=unknown[0])
+    look = browser(name)
+    assert look is not None
+    players = body.get("players", look.default_players)
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise Problem(422, "validation", "Invalid body", "players: a whole number",
+                      field="players")
+    opponents = body.get("opponents", ["greedy"] * (players - 1))
+    if not isinstance(opponents, list) or not all(isinstance(o, str) for o in opponents):
+        raise Problem(422, "validation", "Invalid body", "opponents: a list of seat specs",
+                      field="opponents")
+    opponents = [_opponent(spec, o) for o in opponents]
+    seed = None
+    try:
+        if body.get("seed") is not None:
+            seed = read_seed(body["seed"])
+    except AdvisorError as err:
+        raise Problem.from_advisor(err) from None
+    quota.new_table()  # 429 past the client's or the database's quota of tables
+    with _bots_turn(opponents):
+        try:
+            t = GameTable.new(spec, players=players, seed=seed, opponents=opponents)
+        except AdvisorError as err:
+            raise Problem.from_advisor(err) from None
+    store = playstore.store()
+    sid = store.create(t.to_json())
+    return (_table_json(sid, 1, t, store.ttl_s), 201,
+            {"Location": f"/v1/play/{name}/{sid}"})
+
+
+@bp.get(f"/v1/play/<{_GAMES}:name>/<table>")
+def show(name: str, table: str) -> Any:
+    """The table as the player sees it."""
+    if name == "chan":
+        return play.show(table)
+    row, t = _find(name, table)
+    return _table_json(row.id, row.version, t, _expires_in(row))
+
+
+@bp.post(f"/v1/play/<{_GAMES}:name>/<table>/action")
+def act(name: str, table: str) -> Any:
+    """Play one of the player's legal actions (with the table's ``version``)."""
+    if name == "chan":
+        return play.act(table)
+    spec, _ = _game(name)
+    raw = read_json()
+    if not isinstance(raw, dict):
+        raise Problem(422, "validation", "Invalid body", "the body must be a JSON object",
+                      field="$")
+    version = raw.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise Problem(422, "validation", "Invalid body",
+                      "version: required, the `version` of the table the action was "
+                      "chosen on", field="version")
+    try:
+        action = spec.read_action({k: v for k, v in raw.items() if k != "version"})
+    except AdvisorError as err:
+        raise Problem(422, "validation", "Invalid action", err.message, field=err.field,
+                      token=err.token) from None
+    row, t = _find(name, table)
+    if version != row.version:
+        raise play._stale(row.version, version)
+    if not t.waiting:
+        raise Problem(409, "not-your-turn", "Not your turn",
+                      "the deal is over" if t.over else "no decision of yours is pending")
+    with _bots_turn(t.opponents):
+        try:
+            t.act(action)
+        except IllegalActionError as err:
+            raise Problem(422, "illegal-action", "Illegal action", err.message,
+                          rule=err.rule, field=err.field, token=err.token) from None
+    if not playstore.store().save(row.id, t.to_json(), version=row.version):
+        raise play._stale(None, row.version)
+    return _table_json(row.id, row.version + 1, t, playstore.store().ttl_s)
+
+
+@bp.post(f"/v1/play/<{_GAMES}:name>/<table>/hint")
+def hint(name: str, table: str) -> Any:
+    """The game's advisor on the player's decision (the common answer), best first. With
+    ``?version=N``, a table that has moved on since is 409 (the page refreshes)."""
+    if name == "chan":
+        return play.hint(table)
+    spec, _ = _game(name)
+    with play._HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
+        version = request.args.get("version")
+        args = {k: v for k, v in request.args.items() if k != "version"}
+        query = _advice_query(spec, args)
+        row, t = _find(name, table)
+        if version is not None and version != str(row.version):
+            raise play._stale(row.version, int(version) if version.isdecimal() else -1)
+        if not t.waiting:
+            raise Problem(409, "not-your-turn", "Not your turn",
+                          "the deal is over" if t.over else "no decision of yours is pending")
+        left = passage.check(query.budget_ms / 1000)
+        budget = min(query.budget_ms, spec.max_budget_ms, left * 1000)
+        answer = spec.advise(t.view(), t.legal(), budget_ms=budget, seed=query.seed)
+        out: dict[str, Any] = answer.to_json()
+        look = browser(name)
+        view = t.view().to_json()
+        if look is not None:
+            for entry in out.get("actions", []):
+                entry["label"] = look.action_text(entry["action"], view)
+        return out
+
+
+def _advice_query(spec: AnySpec, args: dict[str, str]) -> AdviceQuery:
+    schema = AdviceQuerySchema()
+    errors = schema.validate(args)
+    if errors:
+        key = next(iter(errors))
+        raise Problem(422, "validation", "Invalid query", f"{key}: {errors[key]}", field=key)
+    data = schema.load(args)
+    cfg = current_app.config
+    return AdviceQuery(min(data.get("budget_ms", spec.default_budget_ms),
+                           cfg["MAX_ADVICE_BUDGET_MS"]), None, data.get("seed", 0))
+
+
+@bp.get(f"/v1/play/<{_GAMES}:name>/<table>/record")
+def record(name: str, table: str) -> Any:
+    """The finished deal as the game's record (every hand: only once it is over)."""
+    if name == "chan":
+        return play.record(table)
+    row, t = _find(name, table)
+    if not t.over:
+        raise Problem(409, "deal-not-over", "Deal not over",
+                      "the record shows every hand: it is available once the deal is over")
+    resp = Response(json.dumps(t.record(), ensure_ascii=False, indent=1) + "\n",
+                    mimetype="application/json")
+    resp.headers["Content-Disposition"] = f'attachment; filename="{name}-{row.id[:8]}.json"'
+    return resp
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _game(name: str) -> tuple[AnySpec, Browser]:
+    spec, look = game(name), browser(name)
+    if look is None:
+        raise Problem(404, "not-found", "Not found", f"{name} has no generic table")
+    return spec, look
+
+
+def _opponent(spec: AnySpec, given: str) -> str:
+    """A seat spec the service runs: greedy (greedy+) or advisor, the budget capped."""
+    name, _, budget = given.strip().partition(":")
+    if name not in _opponent_choices(spec) or (name != "advisor" and budget):
+        raise Problem(422, "validation", "Invalid opponent",
+                      f"opponents: '{given}' is not one of "
+                      f"{', '.join(_opponent_choices(spec))}, advisor:MS",
+                      field="opponents", token=given)
+    if name != "advisor":
+        return name
+    try:
+        ms = float(budget) if budget else spec.default_budget_ms
+    except ValueError:
+        raise Problem(422, "validation", "Invalid opponent",
+                      f"opponents: '{given}': the budget is a number of ms",
+                      field="opponents", token=given) from None
+    cap = min(float(current_app.config["MAX_ADVICE_BUDGET_MS"]), spec.max_budget_ms)
+    return f"advisor:{min(max(ms, 1.0), cap):g}"
+
+
+@contextmanager
+def _bots_turn(opponents: list[str]) -> Iterator[None]:
+    """Through the worker's gate when an advisor plays: its turns are advice computations."""
+    if not any(s.startswith("advisor") for s in opponents):
+        yield
+        return
+    with ticket() as passage:
+        passage.check(0.0)
+        yield
+
+
+def _find(name: str, sid: str) -> tuple[playstore.Row, GameTable]:
+    spec, _ = _game(name)
+    row = playstore.store().load(sid) if _ID.fullmatch(sid) else None
+    if row is None or row.state.get("game") != name:
+        raise Problem(404, "table-not-found", "Table not found",
+                      f"no {spec.title} table has this id: it never existed, or it expired "
+                      f"after {current_app.config['PLAY_TTL_S']:g} s without play")
+    try:
+        return row, GameTable.from_json(spec, row.state)
+    except (AdvisorError, KeyError, TypeError, ValueError) as err:
+        current_app.logger.error("table %s cannot be restored: %s", sid, err)
+        raise Problem(500, "internal-error", "Internal server error",
+                      "the table cannot be restored; the error has been logged") from None
+
+
+def _expires_in(row: playstore.Row) -> float:
+    return max(0.0, row.touched + float(current_app.config["PLAY_TTL_S"]) - time.time())
+
+
+def _table_json(sid: str, version: int, t: GameTable, expires_in: float) -> dict[str, Any]:
+    """The table as the player sees it — nothing hidden: the VIEW, what the page draws of
+    it, the legal actions in words, the public log; every hand only once it is over."""
+    look = browser(t.spec.name)
+    assert look is not None
+    view = t.view().to_json()
+    return {
+        "id": sid, "game": t.spec.name, "version": version, "players": t.players,
+        "opponents": list(t.opponents), "waiting": t.waiting, "over": t.over,
+        "practice": t.practice, "view": view,
+        "table": {"groups": look.groups(view), "middle": look.middle(view),
+                  "seats": look.seats(view)},
+        "legal": [{"action": a.to_json(), "text": look.action_text(a.to_json(), view)}
+                  for a in t.legal()],
+        "log": t.public_log(),
+        "result": look.result(t.game) if t.over else None,
+        "reveal": t.reveal(),
+        "expires_in_s": round(expires_in, 1),
+    }
+
+
+__all__ = ["bp"]

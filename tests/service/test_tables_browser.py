@@ -1,0 +1,158 @@
+"""Every game's table in Chromium: whole deals of Khanhoo, Qing Kanhu and Ming Kanhu played
+by taps at a phone's size (390×844, scale 3, touch) and a laptop's (1366×768), checking at
+EVERY decision that the middle of the table, the hand and every control that takes a legal
+action are on the first screen and nothing is wider than it. With ``CHAN_SCREENSHOTS=1``
+the pictures of docs/play.md are saved (``make screenshots``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from advisor.registry import game
+from tests.service.test_play_browser import ARGS, CHROMIUM, DOCS, SCREENSHOTS, base_url  # noqa: F401
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium")
+
+SIZES = {"phone": (390, 844, True), "laptop": (1366, 768, False)}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser: Browser, size: str) -> Page:
+    width, height, mobile = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=3 if mobile else 1, is_mobile=mobile,
+                                  has_touch=mobile, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def _wait(page: Page) -> None:
+    page.locator("body:not(.busy)").wait_for()
+
+
+def _on_first_screen(page: Page, height: int, where: str) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), where
+    assert page.evaluate("window.scrollY") == 0, where
+    boxes = [("#mid", page.locator("#mid").bounding_box()),
+             ("#hand", page.locator("#hand").bounding_box())]
+    controls = page.locator("[data-action]")
+    for i in range(controls.count()):
+        boxes.append((controls.nth(i).get_attribute("data-action") or "",
+                      controls.nth(i).bounding_box()))
+    for name, box in boxes:
+        assert box is not None, (where, name)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (where, name, box)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(("name", "seed"), [("khanhoo", 4), ("qing", 3), ("ming", 2)])
+def test_a_whole_deal_every_decision_on_the_first_screen(
+        browser: Browser, base_url: str, name: str, seed: int,  # noqa: F811
+        size: str, tmp_path: Path) -> None:
+    height = SIZES[size][1]
+    page = _page(browser, size)
+    page.goto(f"{base_url}/play/{name}?seed={seed}")
+    assert not page.is_visible("#hint") and not page.is_visible("#leave")  # before a deal
+    assert not page.is_visible("#log")
+    with page.expect_response(lambda r: f"/v1/play/{name}" in r.url):
+        page.click("#deal")
+    _wait(page)
+    assert page.evaluate("table.practice") and page.is_visible("#practice")
+    assert page.is_visible("#key-warning")
+    decisions = 0
+    hinted = False
+    while not page.evaluate("table.over"):
+        assert decisions < 200
+        _on_first_screen(page, height, f"{name} {size} decision {decisions}")
+        if not hinted:
+            with page.expect_response(lambda r: "/hint" in r.url):
+                page.click("#hint")
+            _wait(page)
+            assert page.is_visible("#ranking")
+            # the hint is read beside the decision: nothing of it moved
+            _on_first_screen(page, height, f"{name} {size} hint")
+            assert page.locator("#ranking tr").count() == page.evaluate("table.legal.length") + 1
+            assert page.locator("#hand .hinted, #actions .hinted").count() >= 1 or \
+                page.locator("#actions .more").count()
+            legend = page.inner_text("#hint-legend")
+            assert "95%" in legend and "Expected" in legend
+            if size == "phone" and SCREENSHOTS:
+                page.screenshot(path=str(DOCS / f"play-{name}-phone.png"))
+            if size == "laptop" and SCREENSHOTS:
+                page.screenshot(path=str(DOCS / f"play-{name}-laptop.png"))
+            hinted = True
+        control = page.locator("[data-action]").first
+        with page.expect_response(lambda r: "/action" in r.url):
+            control.click()
+        _wait(page)
+        decisions += 1
+    assert page.is_visible("#result") and page.locator("#payments td").count() == \
+        page.evaluate("table.players")
+    assert page.locator("#hands .row").count() == page.evaluate("table.players")
+    assert page.inner_text("#log").count("AI 1") >= 1
+    with page.expect_download() as download:
+        page.click("#record")
+    path = tmp_path / "deal.json"
+    download.value.save_as(path)
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    assert game(name).replay(rec).valid
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_leave_resume_stale_hint_and_seeds(browser: Browser, base_url: str) -> None:  # noqa: F811
+    page = _page(browser, "phone")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{base_url}/play/qing?seed=%C2%B2")  # not a practice seed: refused in words
+    assert "not a practice seed" in page.inner_text("#refused")
+    assert not page.is_visible("#practice")
+    with page.expect_response(lambda r: "/v1/play/qing" in r.url):
+        page.click("#deal")
+    _wait(page)
+    assert page.evaluate("table.practice") is False
+    version = page.evaluate("table.version")
+    page.reload()  # the table lives on the server: a reload resumes it
+    page.wait_for_selector("[data-action]")
+    assert page.evaluate("table.version") == version
+    # another tab plays on: this tab's hint is for a decision gone, and it refreshes
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.wait_for_selector("[data-action]")
+    with other.expect_response(lambda r: "/action" in r.url):
+        other.locator("[data-action]").first.click()
+    other.locator("body:not(.busy)").wait_for()
+    with page.expect_response(lambda r: "/hint" in r.url):
+        page.click("#hint")
+    _wait(page)
+    assert "another tab" in page.inner_text("#error")
+    assert page.evaluate("table.version") == other.evaluate("table.version")
+    other.close()
+    page.click("#leave")  # on a phone: the table goes, the setup comes
+    assert page.is_visible("#setup") and not page.is_visible("#game")
+    assert page.evaluate("localStorage.length") == 0
+    big = str(2**53 + 1)
+    page.goto(f"{base_url}/play/ming?seed={big}")
+    assert page.inner_text("#practice-seed") == big
+    with page.expect_response(lambda r: "/v1/play/ming" in r.url):
+        page.click("#deal")
+    _wait(page)
+    assert page.evaluate("table.practice")
+    page.context.close()
