@@ -45,6 +45,13 @@ _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _GAMES = "any(chan,khanhoo,ming,qing)"
 
 
+@bp.after_request
+def _private(resp: BaseResponse) -> BaseResponse:
+    """A table, its record and the game's pages are one player's: no cache keeps them."""
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
 # --- the pages -------------------------------------------------------------------------
 
 
@@ -52,7 +59,7 @@ _GAMES = "any(chan,khanhoo,ming,qing)"
 def lobby() -> str | BaseResponse:
     """The lobby: the four games. ``/play?seed=N`` (the Chắn page's old address) goes
     on to Chắn's table."""
-    if request.args:
+    if "seed" in request.args:  # what browsers and balancers add is ignored
         return redirect("/play/chan?" + request.query_string.decode("ascii", "replace"))
     games = [{"name": g.name, "title": g.title, "players": g.players,
               "subtitle": (b.subtitle if (b := browser(g.name)) else
