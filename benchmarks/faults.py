@@ -57,6 +57,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
+GAME_NAMES = ("chan", "khanhoo", "qing", "ming")
+OTHER = "198.51.100.99"  # the other client: hints and actions on a Chắn table of its own
+FLOODER = "203.0.113.66"  # the one client that floods
 PHASES = ("baseline", "db-stop", "db-freeze", "worker-kill", "analyze-flood", "hint-flood")
 
 
@@ -145,6 +148,9 @@ class Instance:
         self.port = free_port()
         env = {**os.environ, "ADVISOR_DATABASE_URL": url, "WEB_CONCURRENCY": "1",
                "GUNICORN_THREADS": "8", "BIND": f"127.0.0.1:{self.port}",
+               # every simulated client says who it is, as nginx would (X-Forwarded-For):
+               # the gate's fairness and the quotas tell them apart
+               "ADVISOR_PROXY_HOPS": "1",
                "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
                                                            os.environ.get("PYTHONPATH")]))}
         env.pop("CONTROL_SOCKET", None)
@@ -190,13 +196,15 @@ class Answer:
 
 
 def call(port: int, method: str, path: str, body: Any = None, *, timeout: float = 30,
-         ) -> Answer:
+         client: str = "198.51.100.1") -> Answer:
     start = time.monotonic()
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         data = None if body is None else json.dumps(body).encode()
-        conn.request(method, path, body=data,
-                     headers={"Content-Type": "application/json"} if data else {})
+        headers = {"X-Forwarded-For": client}
+        if data:
+            headers["Content-Type"] = "application/json"
+        conn.request(method, path, body=data, headers=headers)
         resp = conn.getresponse()
         raw = resp.read()
         try:
@@ -223,6 +231,7 @@ class Tally:
     healthz: list[float] = field(default_factory=list)
     hint: list[float] = field(default_factory=list)
     hint_status: Counter[int] = field(default_factory=Counter)
+    score: list[float] = field(default_factory=list)  # another client's /v1/chan/score
     other_refused: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -240,43 +249,56 @@ class Run:
         self.stop = threading.Event()
         self.ledger: dict[str, int] = {}  # table id → the last acknowledged version
         self.ledger_lock = threading.Lock()
+        self.games: dict[str, str] = {}  # table id → its game
         self.flood: Callable[[], None] | None = None
 
     def port(self, n: int) -> int:
         return self.instances[n % len(self.instances)].port
 
-    def req(self, n: int, method: str, path: str, body: Any = None) -> Answer:
-        a = call(self.port(n), method, path, body)
+    def req(self, n: int, method: str, path: str, body: Any = None, *,
+            client: str = "198.51.100.1") -> Answer:
+        a = call(self.port(n), method, path, body, client=client)
         self.tally.add(a)
         return a
 
-    def acknowledged(self, sid: str, version: int) -> None:
+    def acknowledged(self, sid: str, version: int, game: str = "chan") -> None:
         with self.ledger_lock:
             self.ledger[sid] = max(version, self.ledger.get(sid, 0))
+            self.games[sid] = game
 
     def player(self, k: int) -> None:
+        """A player of one of the four games (by ``k``), at its browser table's API."""
         rng = random.Random(k)
         n = k
+        game = GAME_NAMES[k % len(GAME_NAMES)]
+        me = f"198.51.100.{10 + k}"
         table: dict[str, Any] | None = None
         while not self.stop.is_set():
             n += 1
             if table is None or table.get("over"):
-                a = self.req(n, "POST", "/v1/play", {"seed": rng.randrange(2**31)})
+                a = self.req(n, "POST", f"/v1/play/{game}", {"seed": rng.randrange(2**31)},
+                             client=me)
                 if a.status == 201:
                     table = a.body
-                    self.acknowledged(table["id"], table["version"])
+                    self.acknowledged(table["id"], table["version"], game)
                 else:
                     self._pause(a)
                 continue
-            action = rng.choice(table["legal"]) if table["legal"] else {"do": "pass"}
-            a = self.req(n, "POST", f"/v1/play/{table['id']}/action",
-                         {**action, "version": table["version"]})
+            if not table["legal"]:  # the bots' turn is over only when the player's is due
+                b = self.req(n, "GET", f"/v1/play/{game}/{table['id']}", client=me)
+                table = b.body if b.status == 200 else None
+                self.stop.wait(0.2)
+                continue
+            choice = rng.choice(table["legal"])
+            action = choice["action"] if "text" in choice else choice  # Chắn's: the action
+            a = self.req(n, "POST", f"/v1/play/{game}/{table['id']}/action",
+                         {**action, "version": table["version"]}, client=me)
             if a.status == 200:
                 table = a.body
-                self.acknowledged(table["id"], table["version"])
+                self.acknowledged(table["id"], table["version"], game)
             elif a.status in (409, 404) or a.status >= 500 or a.status == 0:
                 self._pause(a)
-                b = self.req(n + 1, "GET", f"/v1/play/{table['id']}")
+                b = self.req(n + 1, "GET", f"/v1/play/{game}/{table['id']}", client=me)
                 if b.status == 200:
                     table = b.body
                 elif b.status == 404:
@@ -296,7 +318,10 @@ class Run:
         while not self.stop.is_set():
             n += 1
             path, body = jobs[n % len(jobs)]
-            a = self.req(n, "POST", path, body)
+            a = self.req(n, "POST", path, body, client=f"198.51.100.{40 + k}")
+            if path == "/v1/chan/score":
+                with self.tally.lock:
+                    self.tally.score.append(a.seconds if a.status == 200 else 30.0)
             if a.status == 503:
                 self._pause(a)
             self.stop.wait(0.05)
@@ -308,19 +333,20 @@ class Run:
         while not self.stop.is_set():
             n += 1
             if table is None or table.get("over") or not table.get("legal"):
-                a = self.req(n, "POST", "/v1/play", {"seed": n})
+                a = self.req(n, "POST", "/v1/play", {"seed": n}, client=OTHER)
                 table = a.body if a.status == 201 else None
                 if table is not None:
                     self.acknowledged(table["id"], table["version"])
                 else:
                     self._pause(a)
                 continue
-            h = self.req(n, "POST", f"/v1/play/{table['id']}/hint?samples=20")
+            h = self.req(n, "POST", f"/v1/play/{table['id']}/hint?samples=20&"
+                              f"version={table['version']}", client=OTHER)
             with self.tally.lock:
                 self.tally.hint.append(h.seconds)
                 self.tally.hint_status[h.status] += 1
             act = self.req(n + 1, "POST", f"/v1/play/{table['id']}/action",
-                           {**table["legal"][0], "version": table["version"]})
+                           {**table["legal"][0], "version": table["version"]}, client=OTHER)
             if act.status == 200:
                 table = act.body
                 self.acknowledged(table["id"], table["version"])
@@ -328,7 +354,7 @@ class Run:
                 with self.tally.lock:
                     self.tally.other_refused += 1
                 self._pause(act)
-                b = self.req(n, "GET", f"/v1/play/{table['id']}")
+                b = self.req(n, "GET", f"/v1/play/{table['id']}", client=OTHER)
                 table = b.body if b.status == 200 else None
             self.stop.wait(0.3)
 
@@ -362,9 +388,10 @@ class Run:
         tables_lost = actions_lost = 0
         with self.ledger_lock:
             ledger = dict(self.ledger)
+            games = dict(self.games)
         for i, (sid, version) in enumerate(ledger.items()):
             for _ in range(20):
-                a = call(self.port(i), "GET", f"/v1/play/{sid}")
+                a = call(self.port(i), "GET", f"/v1/play/{games[sid]}/{sid}")
                 if a.status not in (0, 503):
                     break
                 time.sleep(1)
@@ -376,11 +403,42 @@ class Run:
         return tables_lost, actions_lost
 
 
-def p99(xs: list[float]) -> str:
+def p99_s(xs: list[float]) -> float | None:
     if not xs:
-        return "—"
+        return None
     xs = sorted(xs)
-    return f"{xs[min(len(xs) - 1, int(len(xs) * 0.99))] * 1000:.0f} ms"
+    return xs[min(len(xs) - 1, int(len(xs) * 0.99))]
+
+
+def p99(xs: list[float]) -> str:
+    v = p99_s(xs)
+    return "—" if v is None else f"{v * 1000:.0f} ms"
+
+
+def verdict(out: dict[str, Any]) -> list[str]:
+    """What a phase misses of the goals (issue: the service under abuse and faults): no
+    500, nothing acknowledged lost, every 503 with Retry-After; under an analyze flood
+    /healthz p99 ≤ 100 ms and another client's score p99 ≤ 250 ms; under a hint flood
+    another client's hint p99 ≤ 2 s and none of its actions refused."""
+    misses = []
+    if out["500s"]:
+        misses.append(f"{out['500s']} answers 500")
+    if out["tables_lost"] or out["acknowledged_actions_lost"]:
+        misses.append("tables or acknowledged actions lost")
+    if out["503_without_retry_after"]:
+        misses.append("a 503 without Retry-After")
+    if out["phase"] == "analyze-flood":
+        if (out["healthz_p99_s"] or 0) > 0.100:
+            misses.append(f"/healthz p99 {out['healthz_p99']} > 100 ms")
+        if (out["other_score_p99_s"] or 0) > 0.250:
+            misses.append(f"another client's score p99 {out['other_score_p99']} > 250 ms")
+    if out["phase"] == "hint-flood":
+        if (out["other_hint_p99_s"] or 0) > 2.0:
+            misses.append(f"another client's hint p99 {out['other_hint_p99']} > 2 s")
+        if out["other_actions_refused"]:
+            misses.append(f"{out['other_actions_refused']} of another client's actions "
+                          "refused")
+    return misses
 
 
 def flood_analyze(run: Run, stop: threading.Event) -> None:
@@ -390,7 +448,8 @@ def flood_analyze(run: Run, stop: threading.Event) -> None:
 
     def one() -> None:
         while not stop.is_set():
-            a = call(run.port(0), "POST", "/v1/qing/analyze", batch, timeout=60)
+            a = call(run.port(0), "POST", "/v1/qing/analyze", batch, timeout=60,
+                     client=FLOODER)
             if a.status == 0:
                 stop.wait(0.1)
 
@@ -403,12 +462,12 @@ def flood_analyze(run: Run, stop: threading.Event) -> None:
 
 def flood_hints(run: Run, stop: threading.Event) -> None:
     def one(k: int) -> None:
-        t = call(run.port(0), "POST", "/v1/play", {"seed": 1000 + k})
+        t = call(run.port(0), "POST", "/v1/play", {"seed": 1000 + k}, client=FLOODER)
         if t.status != 201:
             return
         while not stop.is_set():
             call(run.port(0), "POST", f"/v1/play/{t.body['id']}/hint?samples=50&budget_ms=200",
-                 timeout=60)
+                 timeout=60, client=FLOODER)
 
     threads = [threading.Thread(target=one, args=(k,)) for k in range(16)]
     for t in threads:
@@ -456,6 +515,8 @@ def phase(name: str, args: argparse.Namespace, pg: Postgres | None,
             "500s": t.statuses[500], "503_without_retry_after": t.no_retry_after,
             "tables": len(run.ledger), "tables_lost": tables_lost,
             "acknowledged_actions_lost": actions_lost, "healthz_p99": p99(t.healthz),
+            "healthz_p99_s": p99_s(t.healthz), "other_hint_p99_s": p99_s(t.hint),
+            "other_score_p99": p99(t.score), "other_score_p99_s": p99_s(t.score),
             "other_hint_p99": p99(t.hint), "other_hint_statuses": dict(t.hint_status),
             "other_actions_refused": t.other_refused,
             "statuses": dict(sorted(t.statuses.items()))}
@@ -477,6 +538,7 @@ def main() -> None:
     url = args.database_url or (pg.url if pg else "")
     logdir = Path(tempfile.mkdtemp(prefix="advisor-faults."))
     instances: list[Instance] = []
+    missed = 0
     try:
         instances = [Instance(n, url, logdir / f"{n}.log") for n in "AB"]
         print(f"# two instances on ports {instances[0].port}, {instances[1].port}; "
@@ -486,6 +548,8 @@ def main() -> None:
             if name.startswith("db-") and pg is None:
                 continue
             out = phase(name, args, pg, instances)
+            out["misses"] = verdict(out)
+            missed += bool(out["misses"])
             if args.json:
                 print(json.dumps(out), flush=True)
             else:
@@ -494,18 +558,20 @@ def main() -> None:
                       f"{out['503_without_retry_after']}  tables lost {out['tables_lost']}/"
                       f"{out['tables']}  acknowledged actions lost "
                       f"{out['acknowledged_actions_lost']}  /healthz p99 {out['healthz_p99']}"
+                      f"  other score p99 {out['other_score_p99']}"
                       f"  other hint p99 {out['other_hint_p99']} "
                       f"{out['other_hint_statuses']}  other actions refused "
-                      f"{out['other_actions_refused']}  statuses {out['statuses']}",
-                      flush=True)
+                      f"{out['other_actions_refused']}  statuses {out['statuses']}"
+                      f"  → {'; '.join(out['misses']) or 'goals met'}", flush=True)
         logs = "".join(p.read_text(errors="replace") for p in logdir.glob("*.log"))
         print(f"# tracebacks logged: {logs.count('Traceback')}; 'database unavailable' "
-              f"lines: {logs.count('database unavailable')}")
+              f"lines: {logs.count('database unavailable')}; phases missing a goal: {missed}")
     finally:
         for inst in instances:
             inst.stop()
         if pg is not None:
             pg.close()
+    sys.exit(1 if missed else 0)
 
 
 if __name__ == "__main__":
