@@ -74,10 +74,13 @@ def analysis_text(a: Analysis, st: Style) -> str:
     if pos.total == 14:
         if a.distance == 1:
             out.append(f"Waits: {_waits(st, a.waits)}")
+        elif a.waits:
+            out.append(f"Useful (a card closer): {_waits(st, a.waits)}")
     else:
         out.append("Discards, best first:")
         for d in a.discards:
-            waits = f"  waits {_waits(st, d.waits)}" if d.waits else ""
+            word = "waits" if d.distance == 1 else "useful"
+            waits = f"  {word} {_waits(st, d.waits)}" if d.waits else ""
             out.append(f"  {card(st, d.card):>3}  distance {d.distance}{waits}")
     return "\n".join(out)
 
