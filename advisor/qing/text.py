@@ -100,8 +100,11 @@ def advice_text(adv: Advice, st: Style) -> str:
         dist = "—" if o.distance is None else str(o.distance)
         how = o.method if o.judged else f"not judged ({o.method})"
         out.append(f"{o.what[:29]:<30}{p:>7}{margin:>7}{dist:>6}  {how}")
-    out.append(st.dim(f"win: share of {adv.playouts} playouts won (fast policy at every seat) "
-                      f"· {adv.seconds * 1000:.0f} ms of {adv.budget_ms:g}"))
+    worlds = max((o.playouts for o in adv.options), default=0)
+    out.append(st.dim(f"win: the value model's chance, updated by {worlds} playouts of each "
+                      f"action on the same sampled deals ({adv.playouts} playouts in all) · "
+                      f"{adv.seconds * 1000:.0f} ms of {adv.budget_ms:g}"))
+    out += [st.dim(n) for n in adv.notes]
     return "\n".join(out)
 
 
