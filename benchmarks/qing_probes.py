@@ -26,7 +26,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.qing.advice import _follow, _playout, _World
 from advisor.qing.bots import GreedyBot
-from advisor.qing.cards import counts_of
 from advisor.qing.game import Action, Game
 from advisor.qing.view import View
 
@@ -34,7 +33,7 @@ from advisor.qing.view import View
 class _TrueWorld(_World):
     """The real deal as the playouts' world: the other hands and the stock as they are."""
 
-    def __init__(self, game: Game, seat: int) -> None:  # noqa: D107 — no sampling
+    def __init__(self, game: Game, seat: int) -> None:  # no sampling: the real deal
         self.hands = [list(game.hand(s)) for s in range(len(game.seats))]
         self.stock = [c.index for c in game.stock]
 
@@ -42,7 +41,7 @@ class _TrueWorld(_World):
 def probe_decide(game: Game, view: View, legal: Sequence[Action], greedy: Action) -> Action:
     world = _TrueWorld(game, view.seat)
     best, key = greedy, (-1, 0)
-    for n, a in enumerate(legal):
+    for a in legal:
         if a.do == "win":
             return a
         follow = _follow(view, a) if a.do == "take" else None
