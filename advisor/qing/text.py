@@ -79,8 +79,7 @@ def analysis_text(a: Analysis, st: Style) -> str:
     else:
         out.append("Discards, best first:")
         for d in a.discards:
-            word = "waits" if d.distance == 1 else "useful"
-            waits = f"  {word} {_waits(st, d.waits)}" if d.waits else ""
+            waits = f"  waits {_waits(st, d.waits)}" if d.waits else ""
             out.append(f"  {card(st, d.card):>3}  distance {d.distance}{waits}")
     return "\n".join(out)
 
