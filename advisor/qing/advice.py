@@ -267,8 +267,8 @@ def _state(view: View, a: Action, follow: Card | None) -> State | None:
 
 
 def _order(view: View, a: Action) -> tuple[int, ...]:
-    """The greedy heuristic's order, which breaks ties: throws by the distance and
-    partners, takes by the cards shown."""
+    """The order that breaks ties: throws first, by their partners in hand (fewest
+    first), then takes (the most cards shown first), then the draw."""
     if a.do == "discard":
         assert a.card is not None
         return (0, partners(view.hand, a.card), -a.card.index)
@@ -357,4 +357,4 @@ def _follow(view: View, a: Action) -> Card:
 
 
 
-__all__ = ["MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Option", "advise"]
+__all__ = ["MAX_BUDGET_MS", "METHODS", "PER_MS", "Advice", "Budget", "Option", "advise"]
