@@ -1,6 +1,7 @@
-"""Analysis of a position: for 14 cards (at rest), the distance and the waits with their
-unseen copies; for 15, whether they win and every discard with the distance and waits it
-leaves, best first.
+"""Analysis of a position: for 14 cards (at rest), the distance and the useful cards
+(``waits``: one card from a win, the cards that complete the hand; further, the cards
+that, drawn or taken, bring it a card closer) with their unseen copies; for 15, whether
+they win and every discard with the distance and useful cards it leaves, best first.
 
 >>> from advisor.qing.position import Position
 >>> a = analyze(Position.build(hand="9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF"))
@@ -17,7 +18,7 @@ from typing import Any, ClassVar
 from advisor.errors import HandSizeError
 from advisor.games.analysis import HandAnalysis
 from advisor.games.useful import Useful as UsefulCard
-from advisor.qing.cards import CARDS, Card, Counts, codes, minus
+from advisor.qing.cards import CARDS, PACK, Card, Counts, codes, minus, plus
 from advisor.qing.position import Position
 from advisor.qing.scoring import ScoreResult, score
 from advisor.qing.solver import HAND_SIZE, solver
@@ -50,18 +51,39 @@ def waits_of(pos: Position, hand: Counts) -> tuple[Useful, ...]:
                  for k in solver(pos.rules).waits(hand, pos.eye_exposed, pos.own))
 
 
+def useful_of(pos: Position, hand: Counts, distance: int) -> tuple[Useful, ...]:
+    """The useful cards of a concealed hand one card short at ``distance``: at 1 its
+    waits; further, the kinds that, drawn or taken (and the best card thrown), leave the
+    hand a card closer to a win (as mahjong's *ukeire*).
+
+    >>> a = analyze(Position.build(hand="9c 1s 4m 2c 3c 4c 5s 6s 8s 8s 5m 5m 2m 7c"))
+    >>> a.distance, [(u.card.code, u.unseen) for u in a.waits]
+    (3, [('8c', 4), ('7s', 4), ('8s', 2), ('1m', 4), ('3m', 4), ('8m', 4)])
+    """
+    if distance <= 0:
+        return ()
+    if distance == 1:
+        return waits_of(pos, hand)
+    s = solver(pos.rules)
+    unseen = pos.unseen
+    return tuple(Useful(CARDS[k], unseen[k]) for k in range(len(hand))
+                 if pos.own[k] < PACK[k] and
+                 s.distance(plus(hand, k), eye=pos.eye_exposed, target=pos.target,
+                            own=plus(pos.own, k)) < distance)
+
+
 def discard_rows(pos: Position) -> tuple[DiscardRow, ...]:
     """Every distinct discard of a 15-card position, best first (smallest distance, then
-    most unseen waits)."""
+    most unseen waits). The waits are counted for a discard one card from a win; further
+    out, the useful cards of the hand each discard leaves are one :func:`analyze` away
+    (of those 14 cards): counting them for all fifteen would cost a distance a kind and
+    a discard, some 0.2 s a hand."""
     s = solver(pos.rules)
-    rows = []
-    for k in range(len(pos.hand)):
-        if not pos.hand[k]:
-            continue
-        after = minus(pos.hand, k)
-        d = s.distance(after, eye=pos.eye_exposed, target=pos.target, own=pos.own)
-        waits = waits_of(pos, after) if d == 1 else ()
-        rows.append(DiscardRow(CARDS[k], d, waits))
+    after = {k: minus(pos.hand, k) for k in range(len(pos.hand)) if pos.hand[k]}
+    dist = {k: s.distance(h, eye=pos.eye_exposed, target=pos.target, own=pos.own)
+            for k, h in after.items()}
+    rows = [DiscardRow(CARDS[k], d, waits_of(pos, after[k]) if d == 1 else ())
+            for k, d in dist.items()]
     rows.sort(key=lambda r: (r.distance, -r.unseen, -r.card.index))
     return tuple(rows)
 
@@ -69,7 +91,8 @@ def discard_rows(pos: Position) -> tuple[DiscardRow, ...]:
 @dataclass(frozen=True)
 class Analysis(HandAnalysis[Position, ScoreResult, Useful, DiscardRow]):
     """What a seat's cards are worth now and what they wait for (its ``waits``: the
-    useful cards of a hand at rest, one card from a win)."""
+    useful cards of a hand at rest — one card from a win, those that complete it;
+    further, those that bring it a card closer)."""
 
     useful_key: ClassVar[str] = "waits"
 
@@ -106,9 +129,8 @@ def analyze(pos: Position) -> Analysis:
     d = 0 if result.win else result.distance
     assert d is not None
     if pos.total == HAND_SIZE - 1:
-        waits = waits_of(pos, pos.hand) if d == 1 else ()
-        return Analysis(pos, result, d, waits, ())
+        return Analysis(pos, result, d, useful_of(pos, pos.hand, d), ())
     return Analysis(pos, result, d, (), discard_rows(pos))
 
 
-__all__ = ["Analysis", "DiscardRow", "Useful", "analyze", "discard_rows", "waits_of"]
+__all__ = ["Analysis", "DiscardRow", "Useful", "analyze", "discard_rows", "useful_of", "waits_of"]

@@ -118,4 +118,55 @@ class GreedyBot(BaseBot):
         return by_do.get("draw", by_do.get("pass", list(legal)))[0]
 
 
-__all__ = ["GreedyBot", "best_discard", "discard_key", "partners", "take_value"]
+def _live(view: View, hand: Counts, c: Card) -> int:
+    """The unseen copies of the kinds that would join ``c`` and a card of ``hand`` in a
+    group (its neighbours of suit and number): how alive the card still is."""
+    unseen = view.unseen
+    i = c.index
+    return sum(unseen[k] for k in NEIGHBOURS[i] if k != i and
+               any(hand[j] for j in NEIGHBOURS[k] if j != k)) if i < NUMERALS else 99
+
+
+def strong_discard_key(view: View, hand: Counts, eye: bool, target: int, own: Counts,
+                       c: Card) -> tuple[int, ...]:
+    """``greedy+``'s discard (smaller is better): the distance left, the unseen copies of
+    the waits one card from a win, then a card the next player cannot use from the seat
+    (he threw it himself, or let it pass: only he may take it, Q7), then the card with
+    the fewest partners and, among those, the fewest unseen cards that would join it."""
+    d, waits, part, idx = discard_key(view, hand, eye, target, own, c)
+    nxt = (view.seat + 1) % view.players
+    safe = c in view.thrown_by(nxt) or c in view.thrown_by(view.seat)
+    return (d, waits, int(not safe), part, _live(view, hand, c) if part < 99 else 99, idx)
+
+
+class StrongBot(BaseBot):
+    """``greedy+``: the look-ahead of a good casual player. Win at once; discard the card
+    leaving the smallest distance and the most unseen waits, then one the next player
+    is known not to want, then the card with the fewest partners and the fewest live
+    (unseen) cards that would join it — always with the distance checked for every card,
+    not the first that keeps it; take a discard whose group, with the best discard after
+    it, brings the hand closer, and take rather than end the deal drawn."""
+
+    name = "greedy+"
+
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        by_do: dict[str, list[Action]] = {}
+        for a in legal:
+            by_do.setdefault(a.do, []).append(a)
+        if "win" in by_do:
+            return by_do["win"][0]
+        if "discard" in by_do:
+            return min(by_do["discard"], key=lambda a: strong_discard_key(
+                view, view.hand, view.eye, view.target, view.own, a.card))  # type: ignore[arg-type]
+        takes = by_do.get("take", [])
+        if takes:
+            s = solver(view.rules)
+            now = s.distance(view.hand, eye=view.eye, target=view.target, own=view.own)
+            scored = min(((take_value(view, a), -len(a.with_)), n) for n, a in enumerate(takes))
+            if scored[0][0] < now or "pass" in by_do:
+                return takes[scored[1]]
+        return by_do.get("draw", by_do.get("pass", list(legal)))[0]
+
+
+__all__ = ["GreedyBot", "StrongBot", "best_discard", "discard_key", "partners",
+           "strong_discard_key", "take_value"]

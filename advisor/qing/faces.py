@@ -14,7 +14,7 @@ from advisor.games.faces import Faces, Field, Table, Verb
 from advisor.games.spec import GameSpec
 from advisor.qing.advice import MAX_BUDGET_MS, advise
 from advisor.qing.analysis import analyze
-from advisor.qing.bots import GreedyBot
+from advisor.qing.bots import GreedyBot, StrongBot
 from advisor.qing.cards import PACK
 from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT, Action, Game, legal_of
 from advisor.qing.position import Position, view_of_position
@@ -34,9 +34,9 @@ from advisor.qing.text import (
 )
 from advisor.qing.view import View
 
-ADVICE_MS = 200.0
-"""Qing's default budget (the command, the endpoint, the ``advisor`` seat): twice the
-other games', for the playouts it judges by."""
+ADVICE_MS = 100.0
+"""Qing's default budget (the command, the endpoint, the ``advisor`` seat), as the other
+games': about 70 playouts beside the value model."""
 
 HAND = Field("hand", "The concealed cards (1c…9c 1s…9s 1m…9m RF WF OT, or names: '3 Cash', "
              "'3文', 'Red Flower', '紅花')", short="-H", metavar="CARDS")
@@ -82,6 +82,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     deal=lambda players, seed: Game.from_deal(players, seed),
     outcome=outcome, bot_rules=lambda g: g.rules.to_json(),
     greedy=lambda seed: GreedyBot(),
+    strong=lambda seed: StrongBot(),
     advise=advise,
     default_budget_ms=ADVICE_MS,
     max_budget_ms=MAX_BUDGET_MS,

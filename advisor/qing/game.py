@@ -31,6 +31,7 @@ Phases:
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -121,17 +122,22 @@ def take_action(cards: Iterable[Card]) -> Action:
 def take_options(hand: Counts, x: Card, rules: Rules) -> list[tuple[tuple[Card, ...], Group]]:
     """Every distinct set of hand cards that shows the discard ``x`` in an eye or a boy
     (Q7), leaving at least one card in hand, with the group it makes; longest first. With
-    ``extras_replace``, flowers of the hand (first Red, then White, then Old Thousand)
-    fill what a boy lacks, and a flower discard may stand for a card of a boy.
+    ``extras_replace`` (Q4), any flowers of the hand may stand for any cards of a boy (a
+    boy keeps at least one real card), and a flower discard may stand for a card of a boy
+    of hand cards.
 
     >>> h = counts_of(parse_cards("3c 4c 6c 7c 5s 5m RF"))
     >>> [(format_cards(w), g.name) for w, g in take_options(h, card("5c"), Rules())]
     [('3c 4c 6c 7c', 'sequence'), ('3c 4c 6c', 'sequence'), ('4c 6c 7c', 'sequence'),
      ('3c 4c', 'sequence'), ('4c 6c', 'sequence'), ('6c 7c', 'sequence'), ('5s 5m', 'triplet')]
+    >>> h = counts_of(parse_cards("5s 9s RF WF OT 2c"))
+    >>> [format_cards(w) for w, _ in take_options(h, card("6s"), Rules(extras_replace=True))
+    ...  if len(w) == 2]
+    ['5s RF', '5s WF', '5s OT', 'RF WF', 'RF OT', 'WF OT']
     """
     size = sum(hand)
     found: dict[Counts, Group] = {}
-    hand_flowers = [k for k in FLOWERS for _ in range(hand[k])]
+    hand_flowers = [k for k in FLOWERS for _ in range(hand[k])] if rules.extras_replace else []
     for p in (*rules.eyes, *_boys(9)):
         need = dict(p.need)
         stand_in = x.index not in need
@@ -139,29 +145,44 @@ def take_options(hand: Counts, x: Card, rules: Rules) -> list[tuple[tuple[Card, 
             continue
         if not stand_in:
             need[x.index] -= 1
-        w = [0] * KINDS
-        miss = -1 if stand_in else 0
-        for k, n in need.items():
-            u = min(n, hand[k])
-            w[k] += u
-            miss += n - u
-        if miss < 0 or (miss and (p.is_eye or not rules.extras_replace)):
-            continue
-        if stand_in and not sum(w):
-            continue  # a boy holds a real card
-        if miss > len(hand_flowers):
-            continue
-        for k in hand_flowers[:miss]:  # a boy's needs are numerals: the flowers are free
-            w[k] += 1
-        key = tuple(w)
-        if key in found or size - sum(w) < 1:
-            continue
-        try:
-            found[key] = meld_of([*cards_of(key), x], rules)
-        except AdvisorError:
-            continue
+        # the needed cards, each held or (a boy's, with extras_replace) a flower's to fill
+        needed = [k for k, n in need.items() for _ in range(n)]
+        free = 0 if p.is_eye else len(hand_flowers)
+        fills = _fills(needed, free)
+        if stand_in:  # the flower on offer stands for one of the needed cards
+            fills = {f for f in _fills(needed, free + 1) if f}
+        for fill in fills:
+            real = [0] * KINDS
+            for k in needed:
+                real[k] += 1
+            for k in fill:
+                real[k] -= 1
+            if any(real[k] > hand[k] for k in range(KINDS)):
+                continue
+            if stand_in and not sum(real):
+                continue  # a boy holds a real card
+            # the boy's own cards are numerals: every flower of the hand is free to fill
+            for way in set(itertools.combinations(hand_flowers, len(fill) - stand_in)):
+                w = list(real)
+                for k in way:
+                    w[k] += 1
+                key = tuple(w)
+                if key in found or size - sum(w) < 1 or any(w[k] > hand[k] for k in FLOWERS):
+                    continue
+                try:
+                    found[key] = meld_of([*cards_of(key), x], rules)
+                except AdvisorError:
+                    continue
     out = [(tuple(cards_of(k)), g) for k, g in found.items()]
     out.sort(key=lambda wg: (-len(wg[0]), [c.index for c in wg[0]]))
+    return out
+
+
+def _fills(needed: Sequence[int], most: int) -> set[tuple[int, ...]]:
+    """The sets of needed cards (at most ``most`` of them) that flowers may stand for."""
+    out: set[tuple[int, ...]] = set()
+    for n in range(min(most, len(needed)) + 1):
+        out.update(itertools.combinations(needed, n))
     return out
 
 
@@ -355,8 +376,9 @@ class Game(RuleEngine):
             return ("Q7", f"{format_cards([*a.with_, x])} is not an eye or a boy: a discard "
                           "is taken only to show it at once in one")
         if all(w != a.with_ for w, _ in take_options(s.counts(), x, self.rules)):
-            return ("Q7", f"{format_cards([*a.with_, x])}: a flower stands for a card of a boy "
-                          "only where the hand lacks it (extras_replace)")
+            return ("Q7", f"{format_cards([*a.with_, x])}: the discard is shown only with "
+                          "cards of the hand that make the group with it (Q4: flowers stand "
+                          "for a boy's cards only with extras_replace)")
         return None
 
     # --- the triads --------------------------------------------------------------------------

@@ -162,6 +162,11 @@ class Solver:
         self._threes: tuple[tuple[tuple[tuple[tuple[int, int], ...], bool], ...], ...] = tuple(
             tuple((p.need, not p.is_eye) for p in self.containing[i] if p.size == 3)
             for i in range(KINDS))
+        # a quicker refusal still: such a group holds two more cards of kinds sharing a
+        # three-card group with i (or copies of i)
+        self._mates: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted({k for need, _ in self._threes[i] for k, _ in need if k != i}))
+            for i in range(KINDS))
         self._memo: dict[tuple[Counts, bool, int], Any] = {}
         self._fronts: dict[tuple[Counts, bool], Front] = {}
         # the distance search's groups holding kind i: (needs of kinds ≥ i, is an eye,
@@ -182,6 +187,11 @@ class Solver:
         # with extras_replace a flower may stand for a missing card of a boy (not an eye)
         flowers = hand[27] + hand[28] + hand[29] if self.replace else 0
         if flowers < 2:
+            mates = self._mates
+            for i in range(NUMERALS):
+                if hand[i] and not IS_EXTRA[i] and \
+                        hand[i] + flowers + sum([hand[k] for k in mates[i]]) < 3:
+                    return False
             for i in range(NUMERALS):
                 if hand[i] and not IS_EXTRA[i] and not any(
                         sum(max(0, n - hand[k]) for k, n in need) <= (flowers if boy else 0)

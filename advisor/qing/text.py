@@ -74,6 +74,8 @@ def analysis_text(a: Analysis, st: Style) -> str:
     if pos.total == 14:
         if a.distance == 1:
             out.append(f"Waits: {_waits(st, a.waits)}")
+        elif a.waits:
+            out.append(f"Useful (a card closer): {_waits(st, a.waits)}")
     else:
         out.append("Discards, best first:")
         for d in a.discards:
@@ -97,8 +99,11 @@ def advice_text(adv: Advice, st: Style) -> str:
         dist = "—" if o.distance is None else str(o.distance)
         how = o.method if o.judged else f"not judged ({o.method})"
         out.append(f"{o.what[:29]:<30}{p:>7}{margin:>7}{dist:>6}  {how}")
-    out.append(st.dim(f"win: share of {adv.playouts} playouts won (fast policy at every seat) "
-                      f"· {adv.seconds * 1000:.0f} ms of {adv.budget_ms:g}"))
+    worlds = max((o.playouts for o in adv.options), default=0)
+    out.append(st.dim(f"win: the value model's chance, updated by {worlds} playouts of each "
+                      f"action on the same sampled deals ({adv.playouts} playouts in all) · "
+                      f"{adv.seconds * 1000:.0f} ms of {adv.budget_ms:g}"))
+    out += [st.dim(n) for n in adv.notes]
     return "\n".join(out)
 
 

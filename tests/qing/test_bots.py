@@ -51,3 +51,24 @@ def test_simulation_refuses_bad_tables() -> None:
     with pytest.raises(Exception, match="seat spec"):
         QING.simulate(["greedy", "smart"], games=1)
 
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_greedy_plus_plays_legal_moves_in_whole_deals(players: int) -> None:
+    from advisor.qing.bots import StrongBot
+    from advisor.qing.rules import Rules
+
+    for seed, rules in ((players, Rules()), (players + 10, Rules("wilkinson", True))):
+        g = Game.from_deal(players, seed=seed, rules=rules)
+        bot = QING.make_bot("greedy+")
+        assert isinstance(bot, StrongBot)
+        while not g.over:
+            d = g.pending
+            assert d is not None
+            legal = g.legal_actions()
+            a = bot.decide(g.view(d.seat), legal)
+            assert a in legal
+            assert a == bot.decide(g.view(d.seat), legal)  # deterministic
+            if Action("win") in legal:
+                assert a == Action("win")
+            g.act(d.seat, a)

@@ -4,6 +4,7 @@ always keep the 120 cards and replay from their records."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -11,10 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advisor.errors import IllegalActionError, RecordError
+from advisor.errors import AdvisorError, IllegalActionError, RecordError
 from advisor.qing.cards import CARDS, PACK, card, parse_cards
 from advisor.qing.faces import GAME as QING
 from advisor.qing.game import Action, Game, dealer_of, take_action
+from advisor.qing.position import meld_of
 from advisor.qing.rules import Rules
 from advisor.qing.view import View
 from tests.games.checks import legal_accepted_others_refused
@@ -191,3 +193,75 @@ def test_random_legal_games_keep_the_pack_and_replay(players: int, seed: int,
     r = QING.replay(g.to_record())
     assert r.valid, r.describe()
     assert sum(g.result.settlement) == 0  # type: ignore[union-attr]
+
+
+# --- Q4 extras_replace: every flower the option allows, in takes -----------------------------
+
+REPLACE = Rules(extras_replace=True)
+P0 = "2s 3s 4s 6m 7m 8m 4c 5c 6c 7c 2m 2m 9m 9m 3c"  # the dealer's 15, throws 3c or 6s
+
+
+def _takes_after(hand1: str, thrown: str, rules: Rules = REPLACE) -> tuple[Game, list[str]]:
+    g = deal([P0.replace("3c", thrown), hand1], rules=rules)
+    g.discard(0, card(thrown))
+    return g, [" ".join(c.code for c in a.with_) for a in g.legal_actions() if a.do == "take"]
+
+
+@pytest.mark.parametrize(("rules", "eye", "hand1"), [
+    (REPLACE, "9s RF OT", "9s RF OT WF 5s 1c 2c 4c 6c 5m 6m 7m 8m 9c"),  # Chariot
+    (REPLACE, "8s 9m WF", "8s 9m WF RF 5s 1c 2c 4c 6c 5m 6m 7m 8m 9c"),  # White Flower
+    (Rules("wilkinson", True), "9s 9m RF", "9s 9m RF WF 5s 1c 2c 4c 6c 5m 6m 7m 8c 9c"),
+])
+def test_q4_a_take_fills_a_boy_with_any_flower_and_keeps_the_flower_eye(
+        rules: Rules, eye: str, hand1: str) -> None:
+    g, takes = _takes_after(hand1, "6s", rules)
+    flowers = [c for c in eye.split() if c in ("RF", "WF", "OT")]
+    other = next(c for c in ("RF", "WF", "OT") if c in hand1.split() and c not in flowers)
+    # 5s 6s with a flower for 4s or 7s: every flower of the hand is offered, so the eye's
+    # own flowers need not be broken
+    assert {f"5s {f}" for f in (*flowers, other)} <= set(takes)
+    g.take(1, parse_cards(f"5s {other}"))
+    rest = g.hand(1)
+    assert all(rest[card(c).index] for c in eye.split())  # the eye is still whole in hand
+    assert g.seats[1].melds[0].to_json()["flowers_as"]
+
+
+@pytest.mark.parametrize(("rules", "eye", "hand1", "thrown"), [
+    (REPLACE, "9s RF OT", "RF OT 9s 5s 1c 2c 4c 6c 5m 6m 7m 8m 9c 3m", "9s"),
+    (REPLACE, "8s 9m WF", "8s 9m 5s 1c 2c 4c 6c 5m 6m 7m 8m 9c 3m 4m", "WF"),
+    (Rules("wilkinson", True), "9s 9m RF", "9m RF 5s 1c 2c 4c 6c 5m 6m 7m 8m 9c 3m 4m", "9s"),
+])
+def test_q4_a_flower_eye_is_taken_with_its_own_cards(rules: Rules, eye: str, hand1: str,
+                                                     thrown: str) -> None:
+    g, takes = _takes_after(hand1, thrown, rules)
+    shown = sorted(parse_cards(" ".join(c for c in eye.split() if c != thrown)),
+                   key=lambda c: c.index)
+    assert " ".join(c.code for c in shown) in takes
+    g.take(1, shown)
+    assert g.seats[1].melds[0].kind == "eye"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_q4_every_group_a_hand_can_show_is_offered(seed: int) -> None:
+    """Any cards of the hand that make an eye or a boy with the discard (Q7; flowers
+    standing for a boy's cards, Q4) are a legal take, and none is refused."""
+    rng = random.Random(seed)
+    g = Game.from_deal(3, seed=seed, rules=REPLACE)
+    while not g.over and g.pending.phase != "offer":  # type: ignore[union-attr]
+        g.act(g.pending.seat, rng.choice(g.legal_actions()))  # type: ignore[union-attr]
+    if g.over:
+        return
+    d = g.pending
+    assert d is not None and g.offer is not None
+    hand = [c for c in CARDS for _ in range(g.hand(d.seat)[c.index])]
+    offered = {a.with_ for a in g.legal_actions() if a.do == "take"}
+    for n in (2, 3, 4):
+        for w in {tuple(sorted(x, key=lambda c: c.index))
+                  for x in itertools.combinations(hand, n)}:
+            try:
+                meld_of([*w, g.offer.card], REPLACE)
+            except AdvisorError:
+                continue
+            assert w in offered, (w, g.offer.card)
+            assert g.can(d.seat, take_action(w))

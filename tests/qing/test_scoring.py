@@ -110,3 +110,20 @@ def test_a_discard_leaves_at_least_the_distance(hand: Counts) -> None:
     a = analyze(Position.build(hand=format_cards(hand)))
     best = a.discards[0].distance
     assert a.distance == (0 if a.win else best)
+
+
+@settings(max_examples=20, deadline=None)
+@given(hands(14))
+def test_useful_cards_are_shown_at_any_distance(hand: Counts) -> None:
+    """At rest, the useful cards are exactly the kinds that, drawn, leave the hand a card
+    closer to a win — at distance 1 its waits, further the cards that bring it closer."""
+    from advisor.qing.cards import PACK, plus
+    from advisor.qing.solver import solver
+
+    pos = Position.build(hand=format_cards(hand))
+    a = analyze(pos)
+    s = solver(pos.rules)
+    closer = {k for k in range(len(hand)) if hand[k] < PACK[k] and
+              s.distance(plus(hand, k), target=15) < a.distance}
+    assert {u.card.index for u in a.waits} == closer
+    assert [u["card"] for u in a.to_json()["waits"]] == [u.card.code for u in a.waits]
