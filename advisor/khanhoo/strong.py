@@ -4,11 +4,11 @@ does, the baseline the advisor is measured against besides ``greedy``.
 Like ``greedy`` it goes out at once with the most points, claims a Quartette and keeps
 the cards nearest to going out (the discard leaving the smallest distance). Beyond it:
 
-* among the discards that leave that distance, it throws the card least likely to be
-  claimed (:func:`advisor.khanhoo.advice.claim_danger`: two unseen partners in an
-  opponent's hand) — it does not feed the next player's or a bumper's combination —,
-  then the one with the fewest partners in hand, then the one whose partners are most
-  often already seen (a dead card: what is still unseen is counted);
+* among the discards that leave that distance and have the fewest partners in hand, it
+  throws the card whose partners are most often already seen (a dead card: what is
+  still unseen is counted), then the one least likely to be claimed
+  (:func:`advisor.khanhoo.advice.claim_danger`: two unseen partners in an opponent's
+  hand) — it does not feed the next player's or a bumper's combination;
 * it takes or bumps a discard when the combination, with its best discard after it,
   lowers the distance — and always when it completes the hand.
 
@@ -85,8 +85,8 @@ class StrongBot(BaseBot):
 
     @staticmethod
     def discard(view: View, seat: SeatCards, discards: Sequence[Action]) -> Action:
-        """The discard leaving the smallest distance; then the least likely claimed, the
-        fewest partners in hand, the deadest card."""
+        """The discard leaving the smallest distance; then the fewest partners in hand,
+        the deadest card, the least likely claimed."""
         scored = []
         for a in discards:
             assert a.card is not None
@@ -97,8 +97,8 @@ class StrongBot(BaseBot):
         def key(a: Action) -> tuple[int, int, int, int]:
             assert a.card is not None
             danger = claim_danger(a.card, view, seat)
-            return (round(danger / DANGER_STEP), partners(seat.hand, a.card),
-                    live(seat, a.card), -a.card.index)
+            return (partners(seat.hand, a.card), live(seat, a.card),
+                    round(danger / DANGER_STEP), -a.card.index)
 
         return min((a for d, a in scored if d == low), key=key)
 
