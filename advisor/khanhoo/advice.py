@@ -94,7 +94,7 @@ class Budget(games_advice.Budget):
 UNIT = "hands"
 """The advisor's unit of work: a hand judged (the cards an action leaves, judged in full,
 or one sampled continuation of them)."""
-PER_MS = 0.2
+PER_MS = 0.3
 """Hands judged a millisecond on the reference machine (one idle core), measured by
 ``benchmarks/khanhoo_judged.py --calibrate`` (docs/benchmarks.md)."""
 
