@@ -315,8 +315,11 @@ class KhanhooAdviceSchema(AnswerSchema):
     explanation = fields.String(required=True)
     actions = fields.List(fields.Nested(KhanhooAdviceOptionSchema), required=True,
                           validate=validate.Length(min=1))
+    judged = StrictInteger(required=True, validate=validate.Range(min=0), metadata={
+        "description": "how many of the actions were judged (the others say not-judged)"})
     budget_spent = StrictBoolean(required=True, metadata={
-        "description": "the time ran out: the last actions were not judged"})
+        "description": "the budget's work (or the time limit) ran out before every "
+                       "action was judged: the last ones were not judged"})
 
 
 class KhanhooPaymentSchema(Schema):

@@ -17,12 +17,19 @@ melds) or the orphan's 6 — through three numbers: the distance ``d``, the *acc
 * each opponent goes out on his k-th turn with a hazard that grows with k (measured on
   greedy self-play, docs/khanhoo.md), a little more for each combination he has laid.
 
-A take or bump is judged after its best discard; a pass by the next player draws at
-once. Everything runs under a :class:`Budget`: once the time is spent, the remaining
-actions are judged by distance alone — *not judged*: they state no number, and come
-after the judged ones. The race orders the actions it judged by its chance of going out
-first plus ``points_weight`` per expected point, and its order breaks the ties of the
-stated chance, which ranks the list.
+A take or bump is judged after its discard (the one keeping its distance with the
+fewest partners); a pass by the next player, or the seat's own draw, draws at once.
+
+The budget buys counted work (:mod:`advisor.games.budget`): :data:`PER_MS` hands judged
+a millisecond of the reference machine. Every legal action is judged, the promising ones
+first, while the hands the budget buys last — at the default budget all of them in more
+than 99 % of decisions (``benchmarks/khanhoo_judged.py``) —; an action the work did not
+reach states no number (*not judged*) and comes after the judged ones. What is left
+buys sampled continuations for the points of the two leading actions. The clock only
+cuts the work past the safety cap, and the answer then says so in its notes; otherwise
+the same VIEW, seed and budget give the same answer on any machine. The race orders the
+actions by its chance of going out first plus ``points_weight`` per expected point, and
+its order breaks the ties of the stated chance, which ranks the list.
 
 The race ranks well, but its numbers are not chances (it leaves out the claims by which
 most deals are won). What an option *states* — ``p_first`` and ``points``, each with its
@@ -83,6 +90,15 @@ class Budget(games_advice.Budget):
     points_weight: float = 0.002  # chance of going out first worth one expected point
     claim_cost: float = 0.15  # share of the chance lost when an opponent claims a discard
 
+
+UNIT = "hands"
+"""The advisor's unit of work: a hand judged (the cards an action leaves, judged in full,
+or one sampled continuation of them)."""
+PER_MS = 0.3
+"""Hands judged a millisecond on the reference machine (one idle core), measured by
+``benchmarks/khanhoo_judged.py --calibrate`` (docs/benchmarks.md)."""
+
+NO_WORK = common.Work(UNIT, 0)
 
 MAX_BUDGET_MS = 60_000
 """The largest budget a seat spec may give (a minute)."""
@@ -188,31 +204,37 @@ class Advice(Ranked[Option]):
     """The ranked options of one decision."""
 
     seconds: float
-    budget_spent: bool = False
+    budget_spent: bool = False  # the budget's work ran out before every action was judged
     budget_ms: float = 0.0  # the budget it had
     players: int = 3
     seed: int | None = None
+    work: common.Work = NO_WORK  # the hands judged, of those the budget buys
+    cut: str | None = None  # the note of the safety cap, when the clock cut the work
 
     def answer(self) -> common.Answer:
         """The answer every game gives (:mod:`advisor.games.answer`): ranked by ``win``
-        (going out first); the work is the actions judged, of the legal ones."""
+        (going out first); the work is the hands judged, of those the budget buys."""
         actions = tuple(o.judged_as(self.players) for o in self.options)
         judged = sum(o.judged for o in self.options)
         notes = []
+        if self.cut is not None:
+            notes.append(self.cut)
+        if len(actions) == 1:
+            notes.append("the only legal action: judged for what it leaves, not compared")
         if any(a.judged and a.expected is None for a in actions):
             notes.append("expected: the settlement is stated only when certain; `points` is "
                          "the seat's expected deal score (K8)")
         if judged < len(actions):
-            why = "the time ran out" if self.budget_spent else "far from the best"
+            why = ("the time limit cut the work" if self.cut is not None
+                   else "the budget's work ran out")
             notes.append(f"{len(actions) - judged} of the {len(actions)} actions were not "
-                         f"judged ({why}): by their distance alone")
+                         f"judged ({why}): larger budgets judge them")
+        certain = all(a.certain for a in actions)
         return common.Answer("khanhoo", self.seat, "win", actions,
-                             "exact" if self.first.certain else "model",
-                             common.Work("actions", judged, len(actions)),
+                             "exact" if certain else "model", self.work,
                              self.seconds * 1000, self.budget_ms, self.seed, tuple(notes),
                              {"phase": self.phase, "explanation": self.first.explanation,
-                              "budget_spent": self.budget_spent})
-
+                              "judged": judged, "budget_spent": self.budget_spent})
 
 
 # --- the race --------------------------------------------------------------------------------
@@ -325,7 +347,9 @@ class Judged:
 
 
 class Judge:
-    """Judges seat states for one decision, under one budget."""
+    """Judges seat states for one decision, counting the hands it judges on the budget's
+    :class:`~advisor.games.budget.Meter` (unit ``hands``): a hand is judged in full only
+    while the work the budget buys is not all done. A hand met twice is judged once."""
 
     def __init__(self, seat: SeatCards, budget: Budget) -> None:
         self.seat = seat
@@ -334,32 +358,41 @@ class Judge:
         self.budget = budget
         self.rng = random.Random(budget.seed)
         self.unseen_total = max(1, sum(seat.unseen))
-        self.started = time.perf_counter()
-        self.full = 0  # hands judged in full
+        self.meter = budget.meter(UNIT, PER_MS, least=1)
+        self._judged: dict[tuple[Counts, Counts, int, int], Judged] = {}
 
-    @property
-    def out_of_time(self) -> bool:
-        """The budget is spent — never before one hand is judged in full, so that the
-        action advised first always states its chance, however slow the machine."""
-        return self.full > 0 and time.perf_counter() - self.started > self.budget.seconds
+    def distance(self, hand: Counts, target: int, own: Counts) -> int | None:
+        return distance(hand, self.rules, target, own)
 
     def at_rest(self, hand: Counts, own: Counts, target: int, laid_points: int,
-                unseen: Counts, full: bool = True) -> Judged:
-        """Judge a hand at rest (``target`` concealed cards) holding ``own`` in all; without
-        ``full`` (or once the budget is spent) by its distance alone."""
+                unseen: Counts, within: Counts | None = None) -> Judged:
+        """Judge a hand at rest (``target`` concealed cards) holding ``own`` in all: in
+        full while the budget's work is not all done, else by its distance alone.
+        ``within``: the hand it was before its discard (which speeds the search up)."""
+        key = (hand, own, target, laid_points)
+        found = self._judged.get(key)
+        if found is not None:
+            return found
+        j = self._at_rest(hand, own, target, laid_points, unseen, within)
+        if j.method != "distance":
+            self._judged[key] = j
+        return j
+
+    def _at_rest(self, hand: Counts, own: Counts, target: int, laid_points: int,
+                 unseen: Counts, within: Counts | None) -> Judged:
         rules = self.rules
         d = distance(hand, rules, target, own)
         u = max(1, sum(unseen))
         if d is None:
             return Judged(None, 0, (), (0.0,) * HORIZON, 0.0, "exact")
+        if not self.meter.more:
+            return Judged(d, 0, (), tuple(time_to_go_out(d, 1 / u)),
+                          self._rough_points(laid_points), "distance")
+        self.meter.spend()
         if d == 0:
             pts = self._points_on_draws(hand, range(KINDS), unseen, laid_points)
             return Judged(0, sum(unseen), (), tuple(time_to_go_out(0, 1.0)), pts, "tree")
-        if not full or self.out_of_time:
-            return Judged(d, 0, (), tuple(time_to_go_out(d, 1 / u)),
-                          self._rough_points(laid_points), "distance")
-        self.full += 1
-        useful = tuple(useful_cards(hand, rules, target, own))
+        useful = tuple(useful_cards(hand, rules, target, own, within=within))
         acc = sum(unseen[c.index] for c in useful)
         times = tuple(time_to_go_out(d, acc / u))
         if d == 1:
@@ -374,8 +407,9 @@ class Judge:
         pool = [i for i in range(KINDS) for _ in range(unseen[i])]
         results = []
         for _ in range(self.budget.rollouts):
-            if self.out_of_time:
+            if not self.meter.more:
                 break
+            self.meter.spend()
             h, o = hand, own
             for x in self.rng.sample(pool, min(len(pool), self.budget.rollout_turns)):
                 h, o = plus(h, x), plus(o, x)
@@ -488,23 +522,27 @@ class Seen:
 
 
 def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
-           budget_ms: float | None = None, seed: int | None = None) -> Advice:
+           budget_ms: float | None = None, seed: int | None = None,
+           limit_ms: float | None = None) -> Advice:
     """Rank the legal actions of the seat whose VIEW this is (bot protocol), within
-    ``budget`` (``budget_ms`` and ``seed``, when given, override its time and seed)."""
+    ``budget`` (``budget_ms``, ``seed`` and the caller's deadline ``limit_ms``, when
+    given, override its own). The budget buys counted work (:data:`PER_MS` hands judged
+    a millisecond): every legal action is judged while it lasts, the promising ones
+    first, then sampled continuations refine the points of the two leading ones."""
     budget = budget or Budget()
-    if budget_ms is not None or seed is not None:
+    if budget_ms is not None or seed is not None or limit_ms is not None:
         budget = replace(budget, ms=budget.ms if budget_ms is None else budget_ms,
-                         seed=budget.seed if seed is None else seed)
+                         seed=budget.seed if seed is None else seed,
+                         limit_ms=budget.limit_ms if limit_ms is None else limit_ms)
     start = time.perf_counter()
     seat = SeatCards.of(view)
     judge = Judge(seat, budget)
     table = _race_of(view)
     laid_points = sum(_laid_points(view, seat))
     seen = Seen.of(view, seat, table, laid_points)
-    near = _near_discards(legal, seat)
-    options = [_judge_action(a, view, seat, judge, table, seen, near)
+    options = [_judge_action(a, view, seat, judge, table, seen)
                for a in _ordered(legal, seat)]
-    spent = judge.out_of_time
+    spent = not all(o.judged for o in options)
 
     def rank(o: Option) -> tuple[float, int]:
         return (-(o.race_first + budget.points_weight * o.race_points),
@@ -524,23 +562,10 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
     options.sort(key=rank)
     # the race's order breaks the ties of the stated chance, which ranks the list
     stated = common.ranked([o.stated() for o in options],
-                    lambda o: None if o.p_first is None else round(o.p_first, 4))
+                           lambda o: None if o.p_first is None else round(o.p_first, 4))
     return Advice(view.seat, view.phase, tuple(stated), time.perf_counter() - start,
-                  spent or judge.out_of_time, budget.ms, view.players, budget.seed)
-
-
-def _near_discards(legal: Sequence[Action], seat: SeatCards) -> set[Card]:
-    """Discards leaving the smallest distance or one more: judged in full, the others by
-    distance alone."""
-    ds = {}
-    for a in legal:
-        if a.do == "discard" and a.card is not None and a.card not in ds:
-            d = distance(without(seat.hand, [a.card]), seat.rules, seat.target, seat.own)
-            ds[a.card] = 99 if d is None else d
-    if not ds:
-        return set()
-    low = min(ds.values())
-    return {c for c, d in ds.items() if d <= low + 1}
+                  spent, budget.ms, view.players, budget.seed, judge.meter.work(),
+                  judge.meter.note())
 
 
 def _laid_points(view: View, seat: SeatCards) -> list[int]:
@@ -563,7 +588,7 @@ def _ordered(legal: Sequence[Action], seat: SeatCards) -> list[Action]:
 
 
 def _judge_action(a: Action, view: View, seat: SeatCards, judge: Judge,
-                  table: Race, seen: Seen, near: set[Card]) -> Option:
+                  table: Race, seen: Seen) -> Option:
     rules = seat.rules
     laid_points = seen.laid_points
     if a.do == "out":
@@ -578,7 +603,7 @@ def _judge_action(a: Action, view: View, seat: SeatCards, judge: Judge,
     if a.do == "discard":
         assert a.card is not None
         hand = without(seat.hand, [a.card])
-        j = judge.at_rest(hand, seat.own, seat.target, laid_points, seat.unseen, a.card in near)
+        j = judge.at_rest(hand, seat.own, seat.target, laid_points, seat.unseen, seat.hand)
         opt = _option(a, j, table, None, what=f"discard {a.card.code}")
         danger = claim_danger(a.card, view, seat)
         p, points = opt.race_first, opt.race_points
@@ -602,12 +627,14 @@ def _judge_action(a: Action, view: View, seat: SeatCards, judge: Judge,
         opt = _option(a, j, table, None, f"cache {c.code} then discard {discard.code}")
         return replace(opt, situation=seen.situation("cache", opt.race_first, j, melds=1,
                                                      points=trio))
-    if a.do == "pass":
+    if a.do in ("pass", "draw"):
         # the opponents who play before the seat's next turn: those after the discarder
+        # (none when it draws at once: its own turn's draw, K4, is judged as such a pass)
         by = view.offer.by if view.offer is not None else view.seat - 1
-        behind = (view.seat - by - 1) % view.players
+        behind = 0 if a.do == "draw" else (view.seat - by - 1) % view.players
         j = judge.at_rest(seat.hand, seat.own, seat.target, laid_points, seat.unseen)
-        opt = _option(a, j, table, behind, "draw instead" if behind == 0 else "let it go")
+        what = "draw" if a.do == "draw" else "draw instead" if behind == 0 else "let it go"
+        opt = _option(a, j, table, behind, what)
         waits = behind / max(1, view.players - 1)
         return replace(opt, situation=seen.situation("pass", opt.race_first, j, waits=waits))
     if a.do in ("take", "bump"):
@@ -636,35 +663,26 @@ def _meld_points(with_: Sequence[Card], x: Card, rules: Rules) -> int:
 
 def _best_after(judge: Judge, hand: Counts, own: Counts, target: int, laid_points: int,
                 unseen: Counts) -> tuple[Judged, Card] | None:
-    """After a claim (or a cache) the seat owes a discard: the best one, judged."""
+    """After a claim (or a cache) the seat owes a discard: the one that keeps the hand's
+    distance with the fewest partners (as at any discard, the best by distance first),
+    and the hand it leaves, judged."""
     if sum(hand) < 1:
         return None
     rules = judge.rules
-    candidates: list[tuple[int, Card]] = []
-    for c in cards_of(hand):
-        if candidates and candidates[-1][1] == c:
-            continue
-        after = without(hand, [c])
-        d = distance(after, rules, target, own)
-        candidates.append((99 if d is None else d, c))
-    low = min(d for d, _ in candidates)
+    cards = sorted({c for c in cards_of(hand)}, key=lambda c: (partners(hand, c), -c.index))
+    low = distance(hand, rules, target, own)
     if low == 0:  # the claim completes the hand: it goes out at once, throwing the best card
-        outs = [(judge.solver.best(without(hand, [c]), False), c) for d, c in candidates if d == 0]
+        outs = [(judge.solver.best(without(hand, [c]), False), c) for c in cards]
         decl, c = max(((dc, c) for dc, c in outs if dc is not None),
                       key=lambda dc: dc[0].points)
         pts = decl.points + laid_points + OUT_BONUS
         return Judged(0, 0, (), tuple(time_to_go_out(0, 1.0)), float(pts), "now"), c
-    best: tuple[Judged, Card] | None = None
-    for d, c in candidates:
-        if d != low:
-            continue
-        j = judge.at_rest(without(hand, [c]), own, target, laid_points, unseen)
-        if best is None or (j.acceptance, j.points_out) > (best[0].acceptance,
-                                                            best[0].points_out):
-            best = (j, c)
-        if judge.out_of_time:
+    best = cards[0]
+    for c in cards:
+        if distance(without(hand, [c]), rules, target, own) == low:
+            best = c
             break
-    return best
+    return judge.at_rest(without(hand, [best]), own, target, laid_points, unseen, hand), best
 
 
 def _option(a: Action, j: Judged, table: Race, lead: int | None, what: str) -> Option:

@@ -27,6 +27,7 @@ from advisor.khanhoo.record import game_from_record
 from advisor.khanhoo.rules import OPTION_HELP
 from advisor.khanhoo.scoring import Settlement, score
 from advisor.khanhoo.simulate import outcome, start
+from advisor.khanhoo.strong import StrongBot
 from advisor.khanhoo.terminal import TERMINAL
 from advisor.khanhoo.text import (
     action_text,
@@ -176,7 +177,8 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     legal_of=legal_of, from_record=game_from_record,
     deal=lambda players, seed: Game.from_deal(players, seed), outcome=outcome,
     bot_rules=lambda g: g.rules.to_json(),
-    greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=Budget().ms,
+    greedy=lambda seed: GreedyBot(), strong=lambda seed: StrongBot(), advise=advise,
+    default_budget_ms=Budget().ms,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, tables=TABLES,
     faces=Faces((SCORE, ANALYZE, ADVICE, SETTLE), SIMULATE_FIELDS, "greedy,random,random",
                 simulation_text,

@@ -565,14 +565,22 @@ def distance(hand: Counts, rules: Rules, target: int = HAND_SIZE,
 
 
 def useful_cards(hand: Counts, rules: Rules, target: int = HAND_SIZE,
-                 own: Counts | None = None) -> list[Card]:
+                 own: Counts | None = None, *, within: Counts | None = None) -> list[Card]:
     """Kinds whose receipt lowers the distance of a hand of ``target`` cards or fewer
     (with the best discard after it).
+
+    ``within``: a hand holding ``hand`` and more (the seat's before its discard). What a
+    target keeps only grows with the cards, so a kind that does not make ``within`` keep
+    more than ``hand`` keeps cannot help ``hand``: it is not searched again (the answer
+    is the same, found faster when the discards of one hand are judged in turn).
 
     >>> from advisor.khanhoo.cards import parse_cards, counts_of
     >>> h = counts_of(parse_cards("Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"))
     >>> [c.code for c in useful_cards(h, Rules())]
     ['2c', 'Jk']
+    >>> far = counts_of(parse_cards("Ah 3h 5h 7h 9h 2c 4c 6c 8c Ad 3d 5d 7d 9d Js"))
+    >>> useful_cards(far, Rules()) == useful_cards(far, Rules(), within=plus(far, 1))
+    True
     """
     if sum(hand) > target:
         raise HandSizeError(f"hand: {sum(hand)} cards; useful cards are for a hand of at most "
@@ -591,8 +599,20 @@ def useful_cards(hand: Counts, rules: Rules, target: int = HAND_SIZE,
     # card can be kept with it, and a Joker always helps.
     jokers = hand[JOKER]
     kept = s.kept(hand, caps_of(own, rules, jokers), target)
-    return [CARDS[i] for i in takes if i == JOKER or
-            s.kept(plus(hand, i), caps_of(plus(own, i), rules, jokers), target, kept) > kept]
+
+    def helps(i: int) -> bool:
+        caps = caps_of(plus(own, i), rules, jokers)
+        if within is not None and _kept(rules, plus(within, i), caps, target) <= kept:
+            return False
+        return s.kept(plus(hand, i), caps, target, kept) > kept
+
+    return [CARDS[i] for i in takes if i == JOKER or helps(i)]
+
+
+@lru_cache(maxsize=4096)
+def _kept(rules: Rules, hand: Counts, caps: Counts, target: int) -> int:
+    """What a target keeps of ``hand`` (:meth:`Solver.kept`), remembered."""
+    return solver(rules).kept(hand, caps, target)
 
 
 def unseen_counts(own: Counts, seen: Counts, rules: Rules) -> Counts:

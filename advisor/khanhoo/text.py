@@ -104,7 +104,8 @@ def advice_text(adv: Advice, st: Style) -> str:
             first, margin, pmargin = "100%", "exact", "exact"
         out.append(f"{str(o.action)[:27]:<28}{first:>7}{margin:>6}{points:>8}{pmargin:>6}"
                    f"{dist:>6}{o.acceptance:>5}  {o.method}")
-    spent = " (budget spent: later actions not judged)" if adv.budget_spent else ""
+    spent = (f" (budget spent: {sum(not o.judged for o in adv.options)} actions not judged)"
+             if adv.budget_spent else "")
     out.append(st.dim(f"first: chance of going out first; points: expected deal score; ± the "
                       f"95% margin of the fit · {adv.seconds * 1000:.0f} ms{spent}"))
     return "\n".join(out)

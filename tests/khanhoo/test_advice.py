@@ -8,7 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from advisor.errors import DuplicateCardError, PositionError
+from advisor.games.answer import in_order
 from advisor.khanhoo.advice import (
+    PER_MS,
     Advice,
     Budget,
     Race,
@@ -17,6 +19,7 @@ from advisor.khanhoo.advice import (
     opponent_hazard,
     time_to_go_out,
 )
+from advisor.khanhoo.bots import GreedyBot
 from advisor.khanhoo.cards import Card, card
 from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Action, Game
@@ -72,7 +75,10 @@ def test_every_legal_action_once_even_when_the_budget_is_spent() -> None:
     assert any(o.method == "distance" for o in adv.options)
     j = adv.to_json()
     assert j["best"] == adv.best.to_json() and len(j["actions"]) == len(legal)
-    assert j["budget_spent"] and j["work"]["done"] < j["work"]["asked"] == len(legal)
+    # the budget of 0 ms buys the least work, one hand: the first action's
+    assert j["budget_spent"] and j["work"] == {"unit": "hands", "done": 1, "asked": 1}
+    assert j["judged"] == 1 < len(legal)
+    assert any("not judged (the budget's work ran out)" in n for n in j["notes"])
     methods = [a["method"] for a in j["actions"]]
     assert methods == sorted(methods, key=lambda m: m == "not-judged")
     assert all(a["win"] is None and a["expected"] is None
@@ -169,3 +175,79 @@ def test_claim_danger_of_a_discard() -> None:
     # with nothing unseen, nobody can hold a partner
     empty = SeatCards(seat.rules, seat.hand, seat.own, seat.target, (0,) * 31)
     assert claim_danger(card("5h"), view, empty) == 0.0
+
+
+def _greedy_decision(seed: int, moves: int, players: int = 3,
+                     phase: str | None = None) -> tuple[Game, int] | None:
+    """A deal played by greedy bots for ``moves`` moves (or until a decision of
+    ``phase``): the game and the seat to act, or None when the deal ended first."""
+    g = Game.from_deal(players, seed=seed)
+    bot = GreedyBot()
+    for _ in range(moves):
+        d = g.pending
+        if d is None:
+            return None
+        if phase is not None and d.phase == phase:
+            return g, d.seat
+        legal = g.legal_actions()
+        g.act(d.seat, legal[0] if len(legal) == 1 else bot.decide(g.view(d.seat), legal))
+    d = g.pending
+    return None if d is None or phase is not None else (g, d.seat)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 30), st.sampled_from([2, 3, 4]))
+def test_the_list_never_ranks_a_lower_chance_first(seed: int, moves: int,
+                                                   players: int) -> None:
+    found = _greedy_decision(seed, moves, players)
+    if found is None:
+        return
+    g, seat = found
+    legal = g.legal_actions()
+    ans = advise(g.view(seat), legal, budget_ms=40, seed=seed).answer()
+    assert in_order(ans.actions, "win")
+    wins = [a.win for a in ans.actions if a.judged]
+    assert all(w is not None for w in wins) and wins == sorted(wins, reverse=True)  # type: ignore[type-var]
+    assert all(a.win is None for a in ans.actions if not a.judged)
+    assert ans.work.unit == "hands" and ans.work.done <= ans.work.asked  # type: ignore[operator]
+    assert all(a.certain == (a.action["do"] in ("out", "quartette")) for a in ans.actions)
+
+
+def test_the_same_seed_and_budget_give_the_same_answer() -> None:
+    found = _greedy_decision(5, 4)
+    assert found is not None
+    g, seat = found
+    view, legal = g.view(seat), g.legal_actions()
+    first, second = (advise(view, legal, budget_ms=100, seed=9).to_json() for _ in range(2))
+    first.pop("ms")
+    second.pop("ms")
+    assert first == second
+
+
+def test_the_default_budget_judges_every_action_of_a_turn() -> None:
+    g = Game.from_deal(3, seed=8)
+    adv = advise(g.view(g.leader), g.legal_actions())
+    assert all(o.judged for o in adv.options) and not adv.budget_spent
+    ans = adv.answer()
+    assert ans.work.asked == round(Budget().ms * PER_MS) and ans.work.done <= ans.work.asked
+
+
+def test_the_callers_deadline_cuts_the_work_and_says_so() -> None:
+    g = Game.from_deal(3, seed=8)
+    j = advise(g.view(g.leader), g.legal_actions(), budget_ms=1000, limit_ms=0.0).to_json()
+    assert j["work"]["done"] < j["work"]["asked"]
+    assert any("time limit of 0 ms cut the work" in n for n in j["notes"])
+    assert [a["method"] for a in j["actions"]].count("not-judged") == \
+        len(j["actions"]) - j["judged"] > 0
+
+
+def test_a_forced_draw_is_judged_as_what_it_leaves() -> None:
+    found = next(f for s in range(40) if (f := _greedy_decision(s, 60, phase="draw")))
+    g, seat = found
+    legal = g.legal_actions()
+    assert legal == [Action("draw")]
+    j = advise(g.view(seat), legal).to_json()
+    (only,) = j["actions"]
+    assert only["method"] != "not-judged" and 0.0 < only["win"] < 1.0
+    assert only["text"] == "draw" and "not judged" not in only["explanation"]
+    assert any("the only legal action" in n for n in j["notes"])

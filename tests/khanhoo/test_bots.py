@@ -8,7 +8,7 @@ import pytest
 
 from advisor.errors import AdvisorError
 from advisor.khanhoo.bots import GreedyBot, SeatCards, partners
-from advisor.khanhoo.cards import card, counts_of, parse_cards
+from advisor.khanhoo.cards import Card, card, counts_of, parse_cards
 from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Action, Game, claim_action
 from advisor.khanhoo.simulate import ROUTES, route
@@ -114,3 +114,35 @@ def test_every_win_has_one_route_and_slices_merge() -> None:
     part.merge(KHANHOO.simulate(specs, games=3, seed=5, duplicate=True, first=3))
     assert part.routes == whole.routes
     assert whole.to_json()["win_routes"] == [dict(sorted(r.items())) for r in whole.routes]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_greedy_plus_plays_whole_legal_deals_at_every_table_size(players: int) -> None:
+    specs = ["greedy+"] + ["greedy"] * (players - 1)
+    s = KHANHOO.simulate(specs, games=3, seed=players, duplicate=True)
+    assert s.games == 3 * players and s.incidents == []
+    assert KHANHOO.make_bot("greedy+").name == "greedy+"
+
+
+def test_greedy_plus_is_deterministic_and_keeps_the_smallest_distance() -> None:
+    from advisor.khanhoo.bots import best_discard
+    from advisor.khanhoo.strong import StrongBot
+
+    for seed in range(6):
+        g = Game.from_deal(3, seed=seed)
+        view, legal = g.view(g.leader), g.legal_actions()
+        a, b = StrongBot().decide(view, legal), StrongBot().decide(view, legal)
+        assert a == b and a in legal
+        seat = SeatCards.of(view)
+        if a.do == "discard":
+            assert a.card is not None
+            plain = best_discard(seat, [x for x in legal if x.do == "discard"])
+            assert plain.card is not None
+            assert _distance_after(seat, a.card) == _distance_after(seat, plain.card)
+
+
+def _distance_after(seat: SeatCards, c: Card) -> int | None:
+    from advisor.khanhoo.bots import without
+    from advisor.khanhoo.melds import distance
+
+    return distance(without(seat.hand, [c]), seat.rules, seat.target, seat.own)

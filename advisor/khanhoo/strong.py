@@ -1,0 +1,106 @@
+"""Khanhoo's stronger rule-based player, ``greedy+``: the look-ahead a good casual player
+does, the baseline the advisor is measured against besides ``greedy``.
+
+Like ``greedy`` it goes out at once with the most points, claims a Quartette and keeps
+the cards nearest to going out (the discard leaving the smallest distance). Beyond it:
+
+* among the discards that leave that distance and have the fewest partners in hand, it
+  throws the card whose partners are most often already seen (a dead card: what is
+  still unseen is counted), then the one least likely to be claimed
+  (:func:`advisor.khanhoo.advice.claim_danger`: two unseen partners in an opponent's
+  hand) — it does not feed the next player's or a bumper's combination;
+* it takes or bumps a discard when the combination, with its best discard after it,
+  lowers the distance — and always when it completes the hand.
+
+Deterministic (no seed is used) and fast: a few distances per decision.
+
+>>> from advisor.khanhoo.game import Game
+>>> g = Game.from_deal(3, seed=4)
+>>> StrongBot().decide(g.view(g.leader), g.legal_actions()) in g.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from advisor.games.bots import BaseBot
+from advisor.khanhoo.advice import claim_danger
+from advisor.khanhoo.bots import SeatCards, best_claim, partners, without
+from advisor.khanhoo.cards import JOKER, KINDS, NUMERALS, Card
+from advisor.khanhoo.game import Action
+from advisor.khanhoo.melds import distance
+from advisor.khanhoo.rules import ROYAL_PARTNER
+from advisor.khanhoo.view import View
+
+DANGER_STEP = 0.1
+"""Claim dangers within this of each other count as the same (the estimate is rough)."""
+
+
+def live(seat: SeatCards, c: Card) -> int:
+    """Unseen copies of the kinds that could share a combination with ``c``: its
+    neighbours in its suit, its rank in the other suits, its court, Khanhoo or Royal
+    partners. Fewer: a deader card, a better discard."""
+    if c.index == JOKER:
+        return 99
+    kinds: set[int] = set()
+    if c.index < NUMERALS:
+        suit, rank = divmod(c.index, 9)
+        kinds |= {suit * 9 + r for r in range(max(0, rank - 2), min(8, rank + 2) + 1)}
+        kinds |= {s * 9 + rank for s in range(3)}
+    else:
+        kinds |= {27, 28, 29}
+    kinds |= set({0: (10, 20), 10: (0, 20), 20: (0, 10)}.get(c.index, ()))
+    for court, partner in ROYAL_PARTNER.items():
+        if c.index == court:
+            kinds.add(partner)
+        if c.index == partner:
+            kinds.add(court)
+    return sum(seat.unseen[k] for k in kinds if k < KINDS)
+
+
+class StrongBot(BaseBot):
+    """``greedy+`` (see the module's docstring)."""
+
+    name = "greedy+"
+
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        by_do: dict[str, list[Action]] = {}
+        for a in legal:
+            by_do.setdefault(a.do, []).append(a)
+        for do in ("out", "quartette"):
+            if do in by_do:
+                return by_do[do][0]
+        seat = SeatCards.of(view)
+        if "cache" in by_do and seat.rules.sets >= 4:
+            return by_do["cache"][0]
+        if "discard" in by_do:
+            return self.discard(view, seat, by_do["discard"])
+        claims = by_do.get("take", []) + by_do.get("bump", [])
+        if claims:
+            choice = best_claim(seat, view, claims)
+            if choice is not None:
+                return choice
+        return by_do.get("pass", by_do.get("draw", list(legal)))[0]
+
+    @staticmethod
+    def discard(view: View, seat: SeatCards, discards: Sequence[Action]) -> Action:
+        """The discard leaving the smallest distance; then the fewest partners in hand,
+        the deadest card, the least likely claimed."""
+        scored = []
+        for a in discards:
+            assert a.card is not None
+            d = distance(without(seat.hand, [a.card]), seat.rules, seat.target, seat.own)
+            scored.append((99 if d is None else d, a))
+        low = min(d for d, _ in scored)
+
+        def key(a: Action) -> tuple[int, int, int, int]:
+            assert a.card is not None
+            danger = claim_danger(a.card, view, seat)
+            return (partners(seat.hand, a.card), live(seat, a.card),
+                    round(danger / DANGER_STEP), -a.card.index)
+
+        return min((a for d, a in scored if d == low), key=key)
+
+
+__all__ = ["StrongBot", "live"]
