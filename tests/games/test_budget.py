@@ -23,7 +23,7 @@ from tests.games.test_conformance import _decisions
 SLOWER = 6.0
 """How much slower the played machine is: the default budget's work still fits under
 the safety cap (:data:`advisor.games.budget.CAP_MIN_MS`)."""
-NOT_YET = {"chan", "khanhoo", "qing", "ming"}
+NOT_YET = {"chan", "khanhoo", "qing"}
 """Games whose advisor still lets the clock decide its work."""
 
 
