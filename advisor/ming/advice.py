@@ -81,7 +81,8 @@ from advisor.ming.view import View, check_view
 MAX_BUDGET_MS = 60_000
 """The largest budget a seat spec may give (a minute)."""
 Z95 = 1.96
-METHODS = ("exact", "solved", "greedy-then-solved", "playout", "not-judged")
+METHODS = ("exact", "solved", "greedy-then-solved", "playout")
+"""How a play was judged (every play of an answer the same way; none is left unjudged)."""
 PER_MS = 150.0
 """States (solver states and playout moves) the advisor counts in a millisecond of one
 core of the reference machine (``benchmarks/ming_eval.py --calibrate``; docs/benchmarks.md)."""
@@ -309,15 +310,9 @@ class Option:
     win_se: float = math.nan
     same_as: str | None = None
 
-    @property
-    def judged(self) -> bool:
-        return self.method != "not-judged"
-
     def judged_as(self) -> Judged:
         """This play in the answer every game gives (:mod:`advisor.games.answer`)."""
         extras: dict[str, Any] = {"worlds": self.worlds, "same_as": self.same_as}
-        if not self.judged:
-            return Judged.not_judged(self.action.to_json(), self.what, extras)
         exact = self.method == "exact"
         return Judged(self.action.to_json(), self.what, self.method, self.win,
                       0.0 if exact else _known(self.win_se), self.settlement,
