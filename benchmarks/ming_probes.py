@@ -35,6 +35,7 @@ from advisor.ming.game import Action, Game, settlement
 from advisor.ming.solve import State
 
 Z95 = 1.959964
+PLAYOUT = ["greedy"]
 
 
 def ceiling(g: Game, legal: Sequence[Action]) -> Action:
@@ -48,7 +49,7 @@ def ceiling(g: Game, legal: Sequence[Action]) -> Action:
             others |= h
     root = State(tuple(g.hands), d.seat, sit.trick)
     mvs = [_move_of(a, sit) for a in legal]
-    got = _world(sit, root, list(range(len(legal))), mvs, Budget(),
+    got = _world(sit, root, list(range(len(legal))), mvs, Budget(playout=PLAYOUT[0]),
                  Meter("states", 10**9), first=True)
     assert got is not None
     best = max(got[0], key=lambda r: (r[1], -r[0]))
@@ -79,7 +80,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--opponent", default="greedy")
     ap.add_argument("--probe", choices=("ceiling", "advisor"), default="ceiling")
+    ap.add_argument("--playout", choices=("greedy", "greedy+"), default="greedy",
+                    help="The ceiling's play above the exact end.")
     args = ap.parse_args()
+    PLAYOUT[0] = args.playout
     xs = [play(args.players, k, args.seed, r, args.probe, args.opponent)
           for k in range(args.deals) for r in range(args.players)]
     n = len(xs)

@@ -46,14 +46,15 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from advisor.errors import PositionError
 from advisor.games import advice as games_advice
 from advisor.games.answer import Answer, Judged, Ranked, Work
 from advisor.games.budget import Meter
+from advisor.ming.bots import threatened, threatened_follow
 from advisor.ming.cards import FULL, SUIT_OF, TM, cards_of, format_cards
 from advisor.ming.game import Action, settlement
 from advisor.ming.plays import (
@@ -61,6 +62,8 @@ from advisor.ming.plays import (
     KINDS,
     LEOPARD_9,
     SINGLE_BONUS,
+    Declare,
+    combinations_in,
     describe,
     read_lead,
     reading,
@@ -105,6 +108,7 @@ class Budget(games_advice.Budget):
     ms: float = 100.0
     exact_cards: tuple[int, int] = (14, 10)  # 2 players, 3 players
     max_nodes: int = 40_000
+    playout: str = "greedy"  # every seat's play above the exact end: greedy or greedy+
 
     def states(self) -> int:
         """The states this budget buys."""
@@ -236,6 +240,45 @@ def greedy_move(state: State) -> Move:
     if combos:
         return max(combos, key=lambda mv: (mv[3], mv[4] == "special", _cost(mv[0])))
     return max(ms, key=lambda mv: mv[0])
+
+
+def strong_move(state: State) -> Move:
+    """The ``greedy+`` bot's choice (:func:`advisor.ming.bots.strong_choice`) on a solver
+    state, the cards it has not seen being the other hands of the world."""
+    ms = moves(state)
+    seat = state.to_act
+    hand = state.hands[seat]
+    others = 0
+    for i, h in enumerate(state.hands):
+        if i != seat:
+            others |= h
+    kept = 0
+    for p in combinations_in(hand):
+        kept |= p.cards
+
+    def cost(cards: int) -> tuple[int, int, int]:
+        return ((cards & kept).bit_count(), cards.bit_length(), cards)
+
+    if state.trick is None:
+        sure = [mv for mv in ms if not threatened(
+            read_lead(mv[0], cast("Declare | None", mv[4])), others)]
+        combos = [mv for mv in sure if mv[0].bit_count() == 3]
+        if combos:
+            return max(combos, key=lambda mv: (mv[3], mv[4] == "special", -cost(mv[0])[2]))
+        if sure:
+            return max(sure, key=lambda mv: (mv[3], -mv[0]))
+        combos = [mv for mv in ms if mv[0].bit_count() == 3]
+        if combos:
+            return max(combos, key=lambda mv: (mv[3], mv[4] == "special", _cost(mv[0])))
+        return min(ms, key=lambda mv: cost(mv[0]))
+    winning = [mv for mv in ms if mv[2] >= 0]
+    if winning and (seat + 1) % state.players != state.trick[0]:
+        kind = KINDS[state.trick[1]]
+        winning = [mv for mv in winning if not threatened_follow(mv[0], kind, others)]
+    return min(winning or ms, key=lambda mv: cost(mv[0]))
+
+
+POLICIES: dict[str, Callable[[State], Move]] = {"greedy": greedy_move, "greedy+": strong_move}
 
 
 def playout(state: State | None) -> Values:
@@ -496,7 +539,7 @@ def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budge
     try:
         for i in order:
             child, _, gains = after(root, mvs[i])
-            pre, steps, s = _greedy_to(child, exact_at, n)
+            pre, steps, s = _greedy_to(child, exact_at, n, POLICIES[budget.playout])
             greedy += steps
             rests.append((i, _add(gains, pre), _solved(solver, s, n) if s else (0,) * n))
         how = "greedy-then-solved" if greedy else "solved"
@@ -508,7 +551,7 @@ def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budge
         rests = []
         for i in order:
             child, _, gains = after(root, mvs[i])
-            pre, steps, _ = _greedy_to(child, 0, n)
+            pre, steps, _ = _greedy_to(child, 0, n, POLICIES[budget.playout])
             meter.spend(steps)
             rests.append((i, _add(gains, pre), (0,) * n))
         how = "playout"
@@ -524,7 +567,9 @@ def _add(a: Values, b: Values) -> Values:
     return tuple(x + y for x, y in zip(a, b))
 
 
-def _greedy_to(state: State | None, cards: int, n: int) -> tuple[Values, int, State | None]:
+def _greedy_to(state: State | None, cards: int, n: int,
+               policy: Callable[[State], Move] = greedy_move,
+               ) -> tuple[Values, int, State | None]:
     """Play ``greedy`` for every seat from ``state`` until no more than ``cards`` cards are
     left between tricks: what each seat scored, the moves played and the state reached
     (None: the deal is over)."""
@@ -532,7 +577,7 @@ def _greedy_to(state: State | None, cards: int, n: int) -> tuple[Values, int, St
     s = state
     steps = 0
     while s is not None and s.cards_left > cards:
-        s, _, gains = after(s, greedy_move(s))
+        s, _, gains = after(s, policy(s))
         steps += 1
         for i, g in enumerate(gains):
             total[i] += g

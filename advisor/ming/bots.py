@@ -86,7 +86,7 @@ def threatened(play: Play, unseen: int) -> bool:
     return any(not m & ~unseen and beats(reading(m, play.kind), play) for m in _THREES)
 
 
-def _threatened_follow(cards: int, kind: Kind, unseen: int) -> bool:
+def threatened_follow(cards: int, kind: Kind, unseen: int) -> bool:
     r = reading(cards, kind)
     return r is None or threatened(r, unseen)
 
@@ -134,7 +134,7 @@ def strong_choice(view: View, legal: Sequence[Action]) -> Action:
     if winning:
         kind = read_lead(trick.plays[0].cards, trick.declare).kind
         if not last:  # a beat somebody after it may beat only feeds him the trick
-            winning = [a for a in winning if not _threatened_follow(a.cards, kind, unseen)]
+            winning = [a for a in winning if not threatened_follow(a.cards, kind, unseen)]
         if winning:
             return min(winning, key=lambda a: cost(a.cards))
     return min(legal, key=lambda a: cost(a.cards))
@@ -149,4 +149,5 @@ class StrongBot(BaseBot):
         return strong_choice(view, legal)
 
 
-__all__ = ["GreedyBot", "StrongBot", "greedy_choice", "strong_choice", "threatened"]
+__all__ = ["GreedyBot", "StrongBot", "greedy_choice", "strong_choice", "threatened",
+           "threatened_follow"]
