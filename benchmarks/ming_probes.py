@@ -28,11 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from advisor.games.budget import Meter
-from advisor.ming.advice import Budget, Situation, _move_of, _world, advise
+from advisor.ming.advice import Budget, Situation, advise, judge_world
 from advisor.ming.faces import GAME
 from advisor.ming.game import Action, Game, settlement
-from advisor.ming.solve import State
 
 Z95 = 1.959964
 PLAYOUT = ["greedy"]
@@ -42,18 +40,9 @@ def ceiling(g: Game, legal: Sequence[Action]) -> Action:
     """The play that is best in the real deal, judged as the advisor judges a world."""
     d = g.pending
     assert d is not None
-    sit = Situation.of(g.view(d.seat))
-    others = 0
-    for i, h in enumerate(g.hands):
-        if i != d.seat:
-            others |= h
-    root = State(tuple(g.hands), d.seat, sit.trick)
-    mvs = [_move_of(a, sit) for a in legal]
-    got = _world(sit, root, list(range(len(legal))), mvs, Budget(playout=PLAYOUT[0]),
-                 Meter("states", 10**9), first=True)
-    assert got is not None
-    best = max(got[0], key=lambda r: (r[1], -r[0]))
-    return legal[best[0]]
+    values = judge_world(Situation.of(g.view(d.seat)), tuple(g.hands), legal,
+                         Budget(playout=PLAYOUT[0]))
+    return legal[max(range(len(legal)), key=lambda i: (values[i], -i))]
 
 
 def play(players: int, k: int, seed: int, rotation: int, probe: str, opponent: str) -> int:

@@ -281,19 +281,6 @@ def strong_move(state: State) -> Move:
 POLICIES: dict[str, Callable[[State], Move]] = {"greedy": greedy_move, "greedy+": strong_move}
 
 
-def playout(state: State | None) -> Values:
-    """What each seat scores from ``state`` when every seat plays ``greedy``."""
-    if state is None:
-        return ()
-    total = [0] * state.players
-    s: State | None = state
-    while s is not None:
-        s, _, gains = after(s, greedy_move(s))
-        for i, g in enumerate(gains):
-            total[i] += g
-    return tuple(total)
-
-
 # --- equivalent plays ---------------------------------------------------------------------
 
 def card_classes(hand: int, live: int) -> dict[int, int]:
@@ -563,6 +550,17 @@ def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budge
     return out, how
 
 
+def judge_world(sit: Situation, hands: tuple[int, ...], legal: Sequence[Action],
+                budget: Budget) -> list[float]:
+    """Each legal play's deal settlement in the one world ``hands``, judged as the
+    advisor judges a world (for probes that read the real deal)."""
+    root = State(hands, sit.seat, sit.trick)
+    got = _world(sit, root, list(range(len(legal))), [_move_of(a, sit) for a in legal],
+                 budget, Meter("states", 0), first=True)
+    assert got is not None
+    return [u for _, u, _ in sorted(got[0])]
+
+
 def _add(a: Values, b: Values) -> Values:
     return tuple(x + y for x, y in zip(a, b))
 
@@ -613,5 +611,5 @@ def _explain(o: Option, method: str, worlds: int, possible: int) -> str:
 
 
 __all__ = ["MAX_BUDGET_MS", "METHODS", "PER_MS", "Advice", "Budget", "Option", "Situation",
-           "advise", "advise_situation", "card_classes", "greedy_move", "playout",
-           "same_play"]
+           "advise", "advise_situation", "card_classes", "greedy_move", "judge_world",
+           "same_play", "strong_move"]
