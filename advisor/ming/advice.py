@@ -290,7 +290,7 @@ def card_classes(hand: int, live: int) -> dict[int, int]:
     >>> from advisor.ming.cards import mask_of, parse_cards
     >>> h = mask_of(parse_cards("2s 4s 6s"))
     >>> sorted(set(card_classes(h, mask_of(parse_cards("5s"))).values()))  # 3s gone
-    [11, 15]
+    [12, 16]
     """
     def free(i: int) -> bool:
         return i != TM and not any(m >> i & 1 and not (m & ~(1 << i)) & ~hand
@@ -522,14 +522,14 @@ def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budge
     solver: DuelSolver | Solver = DuelSolver(limit, deadline) if n == 2 else \
         Solver(limit, deadline)
     rests: list[tuple[int, Values, Values]] = []
-    greedy = 0
+    greedy = len(order)  # each play's own state, counted with the greedy moves
     try:
         for i in order:
             child, _, gains = after(root, mvs[i])
             pre, steps, s = _greedy_to(child, exact_at, n, POLICIES[budget.playout])
             greedy += steps
             rests.append((i, _add(gains, pre), _solved(solver, s, n) if s else (0,) * n))
-        how = "greedy-then-solved" if greedy else "solved"
+        how = "greedy-then-solved" if greedy > len(order) else "solved"
         meter.spend(solver.nodes + greedy)
     except SearchLimit:
         meter.spend(solver.nodes + greedy)
