@@ -4,6 +4,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+HOST ?= 127.0.0.1
 HAND ?= examples/hand.json
 VIEW ?= examples/view.json
 
@@ -12,8 +13,9 @@ LINT_PATHS := $(wildcard advisor service tests benchmarks examples)
 TYPE_PATHS := $(wildcard advisor service)
 
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.run
 
-.PHONY: help install bench-install run test lint typecheck pytest serve screenshots bench \
+.PHONY: help install run-install bench-install run test lint typecheck pytest serve screenshots bench \
 	calibration fit load clean
 
 help: ## List the targets
@@ -22,8 +24,14 @@ help: ## List the targets
 
 install: $(STAMP) ## Create .venv/ and install the package with its test tools
 
-$(STAMP): pyproject.toml
+run-install: $(RUN_STAMP) ## Create .venv/ and install the package alone (what running needs)
+
+$(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(STAMP): $(RUN_STAMP)
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
@@ -33,7 +41,7 @@ $(VENV)/.bench: $(STAMP)
 	$(BIN)/pip install -q -e '.[test,bench]'
 	touch $@
 
-run: install ## Advice on an example position (examples/view.json), then an analysis
+run: run-install ## Advice on an example position (examples/view.json), then an analysis
 	$(BIN)/advisor chan advise $(VIEW)
 	@echo
 	$(BIN)/advisor chan analyze $(HAND)
@@ -49,8 +57,8 @@ typecheck: install ## mypy (strict) on the packages
 pytest: install ## Run the tests and doctests
 	$(BIN)/pytest -q
 
-serve: install ## Run the web service with gunicorn on $(PORT)
-	PORT=$(PORT) $(BIN)/gunicorn -c service/gunicorn.conf.py service.wsgi:app
+serve: install ## Run the web service with gunicorn on $(HOST):$(PORT) (loopback; HOST=0.0.0.0 for all)
+	BIND="$${BIND:-$(HOST):$(PORT)}" $(BIN)/gunicorn -c service/gunicorn.conf.py service.wsgi:app
 
 screenshots: install ## Save docs/play.png and docs/analyze.png (browser tests, system Chromium)
 	CHAN_SCREENSHOTS=1 $(BIN)/pytest -q tests/service/test_play_browser.py

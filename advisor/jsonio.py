@@ -28,7 +28,13 @@ class Document:
 
 
 def documents(text: str, name: str) -> Iterator[Document]:
-    """The items of ``text`` (read from ``name``), labelled for messages."""
+    """The items of ``text`` (read from ``name``), labelled for messages. A UTF-8 byte-order
+    mark before the JSON (as some editors write) is skipped.
+
+    >>> [d.obj for d in documents('\ufeff{"a": 1}', "in")]
+    [{'a': 1}]
+    """
+    text = text.removeprefix("\ufeff")
     if not text.strip():
         yield Document(name, error=f"{name}: no input (it is empty)")
         return

@@ -1,34 +1,38 @@
-"""Do the advisor's chances mean what they say? The advisor against greedy bots; at every
+"""Do the advisor's chances mean what they say? In every registered game: at every
 decision of the advisor, the chance it states for the action it chooses, then whether
-the seat won.
+the seat won the deal.
 
     python benchmarks/calibration.py --game chan --deals 1000 --jobs 2 \\
         --png docs/calibration_chan.png
-    python benchmarks/calibration.py --game khanhoo --deals 700 --jobs 2 \\
+    python benchmarks/calibration.py --game chan --opponent advisor --deals 300 \\
+        --png docs/calibration_chan_self.png
+    python benchmarks/calibration.py --game khanhoo --players 3 --deals 700 --jobs 2 \\
         --png docs/calibration_khanhoo.png
 
-Chắn: the advisor (default budget, ``--budget-ms``) and three ``greedy`` bots; the
-stated chance is the chance to win the deal (``win``). Khanhoo: the advisor (default
-budget, ``--budget-ms``) and ``--players`` − 1 greedy bots (3-player table by default);
-the stated chance is the chance of going out first (``p_first``). Deals are duplicate —
-each is played once with the advisor in every seat — from seed ``--seed`` (not the seeds
-the value models were fitted on), split into slices for ``--jobs`` processes or the
-workers of a Dask cluster (``--cluster ADDRESS``, docs/scale.md; the same deals wherever
-they are played).
-
-Chắn's opponents may be other bots (``--opponent random``): the model is fitted against
-greedy bots, and this shows how far its chances are off against others.
+Any game of ``advisor.registry.GAMES``, through its spec only (``spec.deal``,
+``spec.make_bot``, ``spec.advise``, ``spec.outcome``): the advisor (default budget,
+``--budget-ms``) at a table of ``--players`` (the game's smallest by default; Chắn 4,
+Khanhoo 3) against ``--opponent`` players — ``greedy``, ``greedy+`` (where the game has
+one), ``random``, or ``advisor``: self-play, every seat the advisor and every seat's
+decisions recorded. The stated chance is the ``win`` of the chosen action in the common
+answer (:mod:`advisor.games.answer`; an action not judged, or whose ``win`` is null,
+states nothing and is skipped); what happened is whether that seat won the deal
+(``spec.outcome``). Against other players, deals are duplicate — each is played once
+with the advisor in every seat —; in self-play each deal is played once. Deals come from
+seed ``--seed`` (not the seeds the value models were fitted on), split into slices for
+``--jobs`` processes or the workers of a Dask cluster (``--cluster ADDRESS``,
+docs/scale.md; the same deals wherever they are played).
 
 Prints the Brier score of the stated chances, the Brier score of always stating the
 base rate (the share of decisions whose seat won), the skill (1 − the ratio), the
-reliability table by tenths (mean stated against observed, with counts), the stated
-against the observed expected settlement (Chắn) or expected points (Khanhoo: the seat's
-deal score, 0 when it does not go out), by fifth of the stated value, and the advisor's
-time per decision.
-``--png`` draws the reliability diagram (needs matplotlib: the ``bench`` extra);
-``--data`` writes every decision as a JSON line. ``--root CHECKOUT`` measures the
-advisor of another checkout instead (the previous one: ``git worktree add
-/tmp/advisor-v1 advisor-v1``, then ``--root /tmp/advisor-v1 --budget-ms 15``).
+reliability table by tenths (mean stated against observed, with counts) and whether
+every tenth with ≥ 100 decisions is within 0.05 of what happens; the stated against the
+observed settlement (``expected`` against the seat's payment) and, where the game states
+them, the expected deal points (Khanhoo's ``points`` against the seat's deal score, 0
+when it does not go out), by fifth of the stated value; and the advisor's time per
+decision. ``--png`` draws the reliability diagram (needs matplotlib: the ``bench``
+extra); ``--data`` writes every decision as a JSON line. ``--root CHECKOUT`` measures the
+advisor of another checkout (one with the game contract) instead.
 """
 
 from __future__ import annotations
@@ -36,7 +40,6 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import random
 import statistics
 import sys
 import time
@@ -48,113 +51,98 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.calibration import Reliability
-from advisor.games.bots import BaseBot
+from advisor.games.bots import BaseBot, Bot
 from advisor.games.parallel import Slice, in_slices
-from advisor.games.simulate import play as play_deal
 
 Decision = dict[str, Any]
+GAP = 0.05
+"""A tenth with at least :data:`MIN_COUNT` decisions is calibrated within this."""
+MIN_COUNT = 100
+
+
+def chosen(advice: Any) -> Any:
+    """The common answer's judgement of the action advised first (the chosen one)."""
+    return advice.answer().actions[0]
 
 
 class Recorder(BaseBot):
-    """Plays the advisor and keeps, per decision, what it stated for its choice."""
+    """Plays the advisor of a game and keeps, per decision, what it stated for its
+    choice (the common answer's first action)."""
 
-    def __init__(self, game: str, budget: float, seed: int) -> None:
-        self.game = game
+    def __init__(self, spec: Any, budget: float, seed: int) -> None:
+        import random
+
+        self.spec = spec
         self.budget = budget
         self.rng = random.Random(seed)
         self.rows: list[Decision] = []
+        self.skipped = 0
 
     def decide(self, view: Any, legal: Sequence[Any]) -> Any:
         started = time.perf_counter()
-        if self.game == "chan":
-            from advisor.chan.advice import advise
-
-            a = advise(view, budget_ms=self.budget, seed=self.rng.randrange(2**31), legal=legal)
-            e = a.actions[0]
-            row = {"p": e.win, "expected": e.expected, "certain": bool(e.certain is not None
-                                                                         and e.certain),
-                   "method": a.method,
-                   # a typed VIEW; the previous advisor's (--root) was its JSON
-                   "stock": view["stock_left"] if isinstance(view, dict) else view.stock_left}
-            choice = a.best
-        else:
-            from advisor.khanhoo.advice import Budget
-            from advisor.khanhoo.advice import advise as kadvise
-
-            k = kadvise(view, legal, Budget(ms=self.budget,
-                                            seed=self.rng.randrange(2**31)))
-            o = k.first
-            if o.p_first is None:  # not judged (the time ran out): no chance to calibrate
-                return o.action
-            row = {"p": o.p_first, "expected": o.points, "certain": o.certain,
-                   "method": o.method}
-            choice = o.action
-        row["ms"] = (time.perf_counter() - started) * 1000
+        advice = self.spec.advise(view, legal, budget_ms=self.budget,
+                                  seed=self.rng.randrange(2**31))
+        ms = (time.perf_counter() - started) * 1000
+        j = chosen(advice)
+        if not j.judged or j.win is None:  # states no chance: nothing to calibrate
+            self.skipped += 1
+            return advice.best
+        row: Decision = {"p": j.win, "expected": j.expected, "certain": j.certain,
+                         "method": j.method, "ms": ms, "seat": self.seat}
+        if isinstance(j.extras.get("points"), (int, float)):
+            row["points"] = j.extras["points"]
         self.rows.append(row)
-        return choice
-
-    def end(self, result: dict[str, Any]) -> None:
-        for r in self.rows:
-            if "won" not in r:
-                r["won"] = result["winner"] == self.seat
-                if self.game == "chan":
-                    r["pay"] = result["payments"][self.seat]
-                else:  # the seat's deal score: its points when it went out, else 0 (K8)
-                    r["score"] = result["scores"][self.seat]
+        return advice.best
 
 
-def chan_slice(seed: int, budget: float, root: str | None, opponent: str,
-               part: Slice) -> list[Decision]:
-    first, deals = part.first, part.games
-    if root:  # another checkout's advisor: forget this one's modules, import that one's
-        for name in [m for m in sys.modules if m == "advisor" or m.startswith("advisor.")]:
-            if name != "advisor.calibration" and not name.startswith("advisor.games"):
-                del sys.modules[name]
-        sys.path.insert(0, root)
-    try:
-        from advisor.chan.faces import GAME
+def _use_root(root: str | None) -> None:
+    """Import the advisor of another checkout: forget this one's modules first."""
+    if not root:
+        return
+    for name in [m for m in sys.modules if m == "advisor" or m.startswith("advisor.")]:
+        if name != "advisor.calibration":
+            del sys.modules[name]
+    sys.path.insert(0, root)
 
-        make_bot = GAME.make_bot
-    except (ImportError, AttributeError):  # a checkout from before the game spec
-        from advisor.chan.seats import make_bot  # type: ignore[no-redef]
-    from advisor.chan.game import SEATS, Game
 
+def game_slice(name: str, players: int, opponent: str, budget: float, seed: int,
+               root: str | None, part: Slice) -> list[Decision]:
+    """The decisions of the advisor in deals ``part``: each deal once per advisor seat
+    against ``opponent`` players, or once in self-play (``opponent`` ``advisor``)."""
+    _use_root(root)
+    from advisor.registry import game as registered
+
+    spec = registered(name)
+    selfplay = opponent == "advisor"
     rows: list[Decision] = []
-    for k in range(first, first + deals):
-        deal = Game.from_deal(rng=random.Random(f"{seed}:{k}"))
-        hands = [deal.hand(s) for s in range(SEATS)]
-        for me in range(SEATS):
-            game = Game(hands, deal.initial_stock, deal.dealer)
-            rec = Recorder("chan", budget, seed * 7919 + k * 4 + me)
-            others = [make_bot(opponent, seed=k * 4 + s) for s in range(SEATS)]
-            play_deal(game, [rec if s == me else others[s] for s in range(SEATS)], "house")
-            rows += [{**r, "deal": k, "seat": me} for r in rec.rows]
+    for k in range(part.first, part.first + part.games):
+        dealt = spec.deal(players, seed * 100_003 + k)
+        record = dealt.to_record()
+        for me in ([None] if selfplay else range(players)):
+            game = spec.from_record(record)
+            recorders = {s: Recorder(spec, budget, (seed * 7919 + k) * players + s)
+                         for s in range(players) if selfplay or s == me}
+            bots: list[Bot] = [recorders[s] if s in recorders
+                               else spec.make_bot(opponent, seed=k * players + s)
+                               for s in range(players)]
+            spec.play(game, bots)
+            out = spec.outcome(game)
+            for s, rec in recorders.items():
+                pay, won, score = out[s]
+                rows += [{**r, "won": bool(won), "pay": pay, "score": score, "deal": k}
+                         for r in rec.rows]
+                rows += [{"skipped": True, "deal": k, "seat": s}] * rec.skipped
     return rows
 
 
-def khanhoo_slice(seed: int, budget: float, players: int, part: Slice) -> list[Decision]:
-    from advisor.khanhoo.faces import GAME as KHANHOO
-    from advisor.khanhoo.simulate import games_of
-
-    first, deals = part.first, part.games
-    rows: list[Decision] = []
-    games = games_of(players, games=deals, seed=seed, duplicate=True, first=first)
-    for n, (r, game) in enumerate(games):
-        me = r  # the advisor is player 0, at seat r
-        deal = first + n // players
-        rec = Recorder("khanhoo", budget, seed * 7919 + deal * players + me)
-        bots = [rec if s == me else KHANHOO.make_bot("greedy", seed=s) for s in range(players)]
-        play_deal(game, bots, game.rules)
-        rows += [{**x, "deal": deal, "seat": me} for x in rec.rows]
-    return rows
-
-
-def stated_vs_observed(rows: list[Decision], observed: str, title: str, sign: str = "",
-                       groups: int = 5) -> list[str]:
-    """The stated expected value against the mean of what was ``observed`` (``pay``: the
-    settlement; ``score``: Khanhoo's deal score, 0 when not out), by quantile group of
-    the stated value; ``sign`` "+" shows the signs."""
-    data = sorted((r["expected"], r[observed]) for r in rows if observed in r)
+def stated_vs_observed(rows: list[Decision], stated: str, observed: str, title: str,
+                       sign: str = "", groups: int = 5) -> list[str]:
+    """The ``stated`` expected value (``expected``: the settlement; ``points``: the
+    expected deal score) against the mean of what was ``observed`` (``pay``: the
+    settlement; ``score``: the deal score, 0 when not out), by quantile group of the
+    stated value; ``sign`` "+" shows the signs."""
+    data = sorted((r[stated], r[observed]) for r in rows
+                  if r.get(stated) is not None and observed in r)
     if not data:
         return []
     out = [f"{title}, by fifth of the stated value:",
@@ -184,6 +172,15 @@ def clustered_se(rows: list[Decision]) -> dict[int, float]:
             games[key] = games.get(key, 0.0) + (1.0 if r["won"] else 0.0) - mean
         out[t] = (sum(v * v for v in games.values())) ** 0.5 / len(part)
     return out
+
+
+def can_draw() -> None:
+    """Fail before the run, not after it, when the diagram cannot be drawn."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise SystemExit("--png needs matplotlib (the bench extra: pip install -e '.[bench]')"
+                         ) from None
 
 
 def draw(rel: Reliability, rows: list[Decision], title: str, path: Path) -> None:
@@ -219,50 +216,67 @@ def draw(rel: Reliability, rows: list[Decision], title: str, path: Path) -> None
 
 
 def main() -> None:
+    from advisor.errors import AdvisorError
+    from advisor.registry import game as registered
+    from advisor.registry import names
+
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", choices=["chan", "khanhoo"], default="chan")
+    ap.add_argument("--game", choices=list(names()), default="chan")
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler's address "
                                                          "(instead of --jobs)")
     ap.add_argument("--budget-ms", type=float, help="the advisor's budget [its default]")
-    ap.add_argument("--players", type=int, default=3, help="Khanhoo: players at the table")
+    ap.add_argument("--players", type=int, help="players at the table [Chắn 4, Khanhoo 3, "
+                                                "else the game's fewest]")
+    ap.add_argument("--opponent", default="greedy",
+                    help="the other players: greedy | greedy+ | random | advisor "
+                         "(self-play: every seat the advisor, every seat recorded) "
+                         "[greedy]")
     ap.add_argument("--png", type=Path, help="draw the reliability diagram here")
     ap.add_argument("--data", type=Path, help="write every decision as a JSON line")
-    ap.add_argument("--root", type=Path, help="Chắn: the advisor of another checkout")
-    ap.add_argument("--opponent", default="greedy",
-                    help="Chắn: the three other players (a seat spec) [greedy]")
+    ap.add_argument("--root", type=Path, help="the advisor of another checkout")
     ap.add_argument("--json", dest="as_json", action="store_true")
     args = ap.parse_args()
-    if args.game == "chan":
-        from advisor.chan.advice import DEFAULT_BUDGET_MS
-
-        budget = args.budget_ms or DEFAULT_BUDGET_MS
-        if args.root and not args.budget_ms:
-            raise SystemExit("--root needs --budget-ms (that advisor's own default)")
-        root = str(args.root.resolve()) if args.root else None
-        work: Any = partial(chan_slice, args.seed, budget, root, args.opponent)
-        what = f"Chắn: the advisor against three {args.opponent} bots, chance to win the deal"
-        title = f"Chắn · chance to win the deal (advisor vs 3 {args.opponent} bots)"
+    if args.png:
+        can_draw()
+    spec = registered(args.game)
+    low, high = spec.players
+    players = args.players or (3 if args.game == "khanhoo" else low)
+    if not low <= players <= high:
+        raise SystemExit(f"--players: {spec.title} is played by {low} to {high}")
+    if args.opponent != "advisor":
+        try:  # an unknown seat spec fails here, not in a worker
+            spec.make_bot(args.opponent, seed=0)
+        except AdvisorError as e:
+            raise SystemExit(f"--opponent: {e}") from None
+    if args.root and not args.budget_ms:
+        raise SystemExit("--root needs --budget-ms (that advisor's own default)")
+    budget = args.budget_ms or spec.default_budget_ms
+    root = str(args.root.resolve()) if args.root else None
+    work: Any = partial(game_slice, args.game, players, args.opponent, budget, args.seed,
+                        root)
+    if args.opponent == "advisor":
+        against = "itself (self-play, every seat)"
+        short = f"{players}-player self-play"
     else:
-        from advisor.khanhoo.advice import Budget
-
-        budget = args.budget_ms or Budget().seconds * 1000
-        work = partial(khanhoo_slice, args.seed, budget, args.players)
-        what = (f"Khanhoo: the advisor against {args.players - 1} greedy bots, chance of "
-                "going out first")
-        title = (f"Khanhoo · chance of going out first (advisor vs {args.players - 1} "
-                 "greedy bots)")
+        against = f"{players - 1} {args.opponent} players"
+        short = f"advisor vs {players - 1} {args.opponent}"
+    what = f"{spec.title}: the advisor against {against}, chance to win the deal"
+    title = f"{spec.title} · chance to win the deal ({short})"
     started = time.perf_counter()
-    rows = [r for part in in_slices(work, first=0, games=args.deals, jobs=args.jobs,
-                                    cluster=args.cluster) for r in part]
+    every = [r for part in in_slices(work, first=0, games=args.deals, jobs=args.jobs,
+                                     cluster=args.cluster) for r in part]
     wall = time.perf_counter() - started
+    rows = [r for r in every if "p" in r]
+    skipped = len(every) - len(rows)
     rel = Reliability.of((r["p"], r["won"]) for r in rows)
-    times = sorted(r["ms"] for r in rows)
+    times = sorted(r["ms"] for r in rows) or [0.0]
     p50 = times[len(times) // 2]
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    within = rel.worst_gap(MIN_COUNT) <= GAP
     if args.data:
         with args.data.open("w") as f:
             for r in rows:
@@ -270,18 +284,25 @@ def main() -> None:
     if args.png:
         draw(rel, rows, title, args.png)
     if args.as_json:
-        print(json.dumps({"game": args.game, "deals": args.deals, "seed": args.seed,
-                          "budget_ms": budget, "reliability": rel.to_json(),
-                          "ms_p50": round(p50, 2), "ms_p99": round(p99, 2)}))
+        print(json.dumps({"game": args.game, "players": players, "opponent": args.opponent,
+                          "deals": args.deals, "seed": args.seed, "budget_ms": budget,
+                          "reliability": rel.to_json(), "within_0_05": within,
+                          "skipped": skipped, "ms_p50": round(p50, 2),
+                          "ms_p99": round(p99, 2)}))
         return
     print(f"# {' '.join(sys.argv)}")
     where = f"the cluster at {args.cluster}" if args.cluster else f"{args.jobs} processes"
     print(f"# Python {platform.python_version()}, {where}, {wall:.0f} s wall")
-    print(f"{what}; {args.deals} duplicate deals, seed {args.seed}, budget {budget:g} ms")
+    kind = "self-play" if args.opponent == "advisor" else "duplicate"
+    print(f"{what}; {args.deals} {kind} deals, seed {args.seed}, budget {budget:g} ms")
     print(rel.text())
-    for line in (stated_vs_observed(rows, "pay", "expected settlement", "+")
-                 + stated_vs_observed(rows, "score", "expected points (the deal score, 0 "
-                                                     "when not out)")):
+    print(f"every tenth with ≥ {MIN_COUNT} decisions within {GAP}: "
+          f"{'yes' if within else 'no'}")
+    if skipped:
+        print(f"decisions whose chosen action states no chance (skipped): {skipped}")
+    for line in (stated_vs_observed(rows, "expected", "pay", "expected settlement", "+")
+                 + stated_vs_observed(rows, "points", "score", "expected points (the deal "
+                                      "score, 0 when not out)")):
         print(line)
     certain = sum(1 for r in rows if r["certain"])
     print(f"certain outcomes stated: {certain} ({sum(r['won'] for r in rows if r['certain'])}"

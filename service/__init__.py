@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
@@ -15,7 +16,7 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
 from advisor.registry import GAMES
-from service import gate, headers, playstore, problems
+from service import gate, headers, playstore, problems, quota
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 256 * 1024,  # bytes; a larger body is 413
@@ -31,6 +32,16 @@ DEFAULTS: dict[str, Any] = {
     "ADVICE_QUEUE_WAIT_S": 1.0,  # the longest wait for a slot
     "ADVICE_DEADLINE_S": 10.0,  # no advice request runs past this, waiting included
     "RETRY_AFTER_S": 1,  # the Retry-After of a 503
+    # Bounded work and fairness (service/gate.py, advisor.games.deadline).
+    "DEADLINE_S": 5.0,  # a score, analysis, settlement or trick request stops past it: 503
+    "GATE_FREE_MS": 20.0,  # such a request costing more (batch x verb's cost) uses the gate
+    "VERB_COSTS_MS": None,  # {"game.verb": ms per object} over service.gate.COSTS_MS
+    "PROXY_HOPS": 0,  # trusted proxies in front: the client's address from X-Forwarded-For
+    # Quotas of the browser game's tables (service/quota.py): past them, 429.
+    "TABLES_PER_CLIENT": 60,  # new tables per client address in TABLES_WINDOW_S, per worker
+    "TABLES_WINDOW_S": 600.0,
+    "MAX_TABLES": 100_000,  # tables alive in the database, every host's
+    "TABLES_FULL_RETRY_S": 60.0,  # the Retry-After when the database is full
     # The browser game's tables (service/playstore.py): a database URL that several hosts
     # share (PostgreSQL: ADVISOR_DATABASE_URL=postgresql://USER:PASSWORD@HOST/NAME),
     # else a SQLite file (default: play.sqlite3 in the instance folder); and how long an
@@ -38,6 +49,14 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,
     "PLAY_DB": None,
     "PLAY_TTL_S": 24 * 3600,
+    # How long the tables' PostgreSQL may keep a request waiting (playstore.Limits): past
+    # any of these, the answer is 503 /problems/unavailable with Retry-After.
+    "DB_STATEMENT_TIMEOUT_MS": 2000,  # a statement in the server
+    "DB_LOCK_TIMEOUT_MS": 1000,  # a wait for a lock
+    "DB_POOL_SIZE": 4,  # connections per worker process: fewer than its threads
+    "DB_POOL_WAIT_S": 1.0,  # the wait for a free connection
+    "DB_CONNECT_TIMEOUT_S": 2,  # opening a connection
+    "DB_OPERATION_TIMEOUT_S": 3.0,  # one use, whatever happens (a frozen server)
 }
 
 
@@ -46,6 +65,17 @@ class JSONProvider(DefaultJSONProvider):
 
     sort_keys = False
     ensure_ascii = False
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        """JSON text that is sound UTF-8 whatever it carries: a lone surrogate (which no
+        request may send, but an answer must never fail on) written as its escape."""
+        text = super().dumps(obj, **kwargs)
+        if _SURROGATE.search(text):
+            text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+        return text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -64,6 +94,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     headers.install(app)
     gate.install(app)
     playstore.install(app)
+    quota.install(app)
 
     from service import analyze_page, generated, meta, play
 

@@ -13,12 +13,11 @@ names), or a whole JSON position (rules §8.1) pasted as it is.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, Response, render_template, request
 from markupsafe import Markup, escape
 
 from advisor.chan.analysis import analyze
@@ -29,8 +28,16 @@ from advisor.chan.scoring import score
 from advisor.chan.text import analysis_text, score_text
 from advisor.errors import AdvisorError
 from advisor.text import PLAIN
+from service.positions import BadJSON, decode_json
 
 bp = Blueprint("analyze_page", __name__)
+
+
+@bp.after_request
+def _private(resp: Response) -> Response:
+    """The page shows the hand its URL carries: no shared cache keeps it."""
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
 
 FIELDS = ("hand", "melds", "win", "by", "rules", "seen")
 _PLAIN = PLAIN
@@ -59,9 +66,10 @@ def position_json(form: dict[str, str]) -> dict[str, Any]:
     hand = form.get("hand", "").strip()
     if hand.startswith("{"):
         try:
-            given = json.loads(hand)
-        except ValueError as err:
-            raise AdvisorError(f"hand: not a valid JSON position: {err}", field="hand") from None
+            given = decode_json(hand)
+        except BadJSON as err:
+            raise AdvisorError(f"hand: not a valid JSON position: {err.message}",
+                               field="hand") from None
         if not isinstance(given, dict):
             raise AdvisorError("hand: a JSON position must be an object", field="hand")
         return given

@@ -13,6 +13,7 @@ Each checks a JSON type only (the library checks the values and names the field)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -89,17 +90,24 @@ class Numbers(fields.Raw):
     spells them; the library reads either."""
 
     message = "Not a list of integers or a string of them."
+    too_large = "A number beyond 64 bits (-2^63 … 2^63-1)."
     json_schema: ClassVar[dict[str, Any]] = {
         "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "integer"}}]}
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
                      **kwargs: Any) -> str | list[int]:
         if isinstance(value, str):
+            if _LONG.search(value):
+                raise ValidationError(self.too_large)
             return value
         if isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool)
                                            for v in value):
             return value
         raise ValidationError(self.message)
+
+
+_LONG = re.compile(r"\d{20}")
+"""A number of 20 digits or more (beyond 64 bits) in a string of numbers."""
 
 
 __all__ = ["Cards", "Flags", "Numbers", "StrictBoolean", "StrictInteger"]

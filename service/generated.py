@@ -16,21 +16,29 @@ request's deadline (``Context.limit_ms``), and one that would pass it is not sta
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from time import monotonic
 from typing import Any
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, request
 from marshmallow import RAISE, Schema, fields, validate
 
+from advisor.games import deadline
 from advisor.games.faces import Context, Field, Verb
 from advisor.games.holding import shape_of
 from advisor.games.spec import AnySpec
 from service.fields import Cards, Numbers, StrictBoolean, StrictInteger
-from service.gate import ticket
+from service.gate import Ticket, cost_ms, ticket, turn_away_holders
 from service.meta import register_rules
 from service.openapi import document
 from service.positions import AdviceQuery, evaluate
+
+MIN_OBJECT_BYTES = 2
+"""The fewest bytes an object of a batch takes (``{}``): a body's length bounds its
+objects, and so its cost, before it is read."""
+HARD_STOP_GRACE_S = 1.0
+"""How long after its deadline an advice that did not stop by itself is stopped."""
 
 
 def _field(f: Field) -> fields.Field[Any]:
@@ -189,7 +197,11 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
 
         def view() -> Response:
             cfg = current_app.config
-            with ticket() as passage:  # a saturated worker refuses before reading anything
+            # The advisor's own meter stops at the request's deadline and answers with the
+            # work done; a search that does not meter itself is stopped a little later.
+            hard_stop = cfg["ADVICE_DEADLINE_S"] + HARD_STOP_GRACE_S
+            with ticket() as passage, deadline.within(hard_stop):
+                # (a saturated worker refused before reading anything)
                 asked = AdviceQuery.read(query, cfg.get(default_key, info.default_budget_ms))
                 ctx = Context(asked.budget_ms, asked.seed, asked.samples)
                 # An object is expected to take its budget (Chắn's: only with playouts),
@@ -208,14 +220,41 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
                 return evaluate(schema, lambda obj: obj, compute, cfg["MAX_ADVICE_BATCH"])
     else:
         def view() -> Response:
-            return evaluate(plain, lambda obj: obj, lambda obj: verb.answer(obj, Context()))
+            # Bounded everywhere: the whole request within DEADLINE_S (the library's
+            # searches check it as they go), and through the gate when it costs more than
+            # GATE_FREE_MS by the verb's cost per object.
+            cfg = current_app.config
+            per_object_ms = cost_ms(info.name, verb.name)
+            free_ms = cfg["GATE_FREE_MS"]
+            with deadline.within(cfg["DEADLINE_S"]) as limit, ExitStack() as gated:
+                # A body that may hold a costly batch, from a client that already holds
+                # its share of the gate, is refused before it is read.
+                if (request.content_length or 0) / MIN_OBJECT_BYTES * per_object_ms > free_ms:
+                    turn_away_holders()
+                passage: Ticket | None = None
+
+                def admit(n: int) -> None:
+                    nonlocal passage
+                    if n * per_object_ms > free_ms:
+                        if passage is None:
+                            passage = gated.enter_context(ticket(deadline_s=limit.left))
+                        passage.check(0.0)
+
+                def compute(obj: object) -> Any:
+                    deadline.check()  # between the objects of a batch
+                    return verb.answer(obj, Context())
+
+                return evaluate(plain, lambda obj: obj, compute, admit=admit)
 
     view.__name__ = f"{verb.name}_view"
+    server = (f"\n\nWithout `budget_ms`, the server's budget "
+              f"(`{info.name.upper()}_ADVICE_MS`, {info.default_budget_ms:g} ms unless its "
+              f"operator set another)." if verb.budget else "")
     if "\n\n" in verb.help:  # a summary, then a description
-        view.__doc__ = verb.help
+        view.__doc__ = verb.help + server
     else:
         summary, dot, rest = verb.help.partition(". ")
-        view.__doc__ = f"{summary}.\n\n{rest}" if dot and rest else verb.help
+        view.__doc__ = (f"{summary}.\n\n{rest}" if dot and rest else verb.help) + server
     return document(results, body=bodies,
                     batch="MAX_ADVICE_BATCH" if verb.budget else "MAX_BATCH",
                     query=query_schema if verb.budget else None, gated=verb.budget,

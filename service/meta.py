@@ -1,4 +1,6 @@
-"""What the server says about itself: ``GET /healthz`` (liveness), ``GET /v1/meta``
+"""What the server says about itself: ``GET /healthz`` (liveness: the worker answers; it
+never touches the database), ``GET /readyz`` (readiness: the tables' database answers
+too), ``GET /v1/meta``
 (version, games, rules profiles, limits), ``GET /openapi.json`` and ``GET /docs`` (the
 same document as a page to read; no external assets, it works offline).
 """
@@ -8,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, jsonify
+from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from flask.blueprints import BlueprintSetupState
 
 from advisor import __version__
 from advisor.chan.advice import DEFAULT_BUDGET_MS
 from service.apidocs import render
 from service.openapi import document, spec_of
-from service.schemas import HealthSchema, MetaSchema
+from service.problems import UNKNOWN_FIELD, validation
+from service.schemas import HealthSchema, MetaSchema, ReadySchema
 
 bp = Blueprint("meta", __name__)
 
@@ -69,6 +72,21 @@ def describe(app: Flask) -> dict[str, Any]:
     }
 
 
+@bp.before_app_request
+def _no_stray_query() -> None:
+    """An API endpoint that reads no query parameter refuses one (422, as an advice
+    endpoint refuses an unknown one): a misspelt ``?budget_ms`` on the wrong path is
+    said, not ignored. The pages and ``/healthz`` take whatever a browser or a load
+    balancer adds."""
+    if not request.args or not request.path.startswith("/v1/") or request.endpoint is None:
+        return
+    view = current_app.view_functions.get(request.endpoint)
+    doc = getattr(view, "_openapi", None)
+    if doc is not None and doc.query is None:
+        raise validation("Invalid query parameter",
+                         {name: [UNKNOWN_FIELD] for name in request.args})
+
+
 @bp.get("/healthz")
 @document(HealthSchema)
 def healthz() -> dict[str, str]:
@@ -78,6 +96,23 @@ def healthz() -> dict[str, str]:
     the advice endpoints turn requests away with 503.
     """
     return {"status": "ok"}
+
+
+@bp.get("/readyz")
+@document(ReadySchema, problems={503: "the tables' database does not answer (within "
+                                      "`DB_OPERATION_TIMEOUT_S`), with Retry-After"})
+def readyz() -> dict[str, str]:
+    """Readiness: the worker answers and the tables' database with it.
+
+    A load balancer may take the instance out while this is 503 (`/problems/unavailable`,
+    with `Retry-After`): the game's tables cannot be played, though the other endpoints
+    still answer. It waits for the database at most `DB_OPERATION_TIMEOUT_S`, and not at
+    all for `RETRY_AFTER_S` after a failure.
+    """
+    from service import playstore  # the store needs the app's config
+
+    playstore.store().ping()
+    return {"status": "ok", "database": "ok"}
 
 
 @bp.get("/v1/meta")

@@ -8,8 +8,8 @@ server that serves it. Views without the decorator are left out.
 
 >>> from service import create_app
 >>> spec = build_spec(create_app())
->>> spec["openapi"], sorted(spec["paths"])[:2]
-('3.1.0', ['/healthz', '/v1/chan/advice'])
+>>> spec["openapi"], sorted(spec["paths"])[:3]
+('3.1.0', ['/healthz', '/readyz', '/v1/chan/advice'])
 >>> spec["components"]["schemas"]["Position"]["properties"]["hand"]["oneOf"][0]
 {'type': 'string'}
 """
@@ -38,9 +38,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 _ATTR = "_openapi"
 _KEY = "chan_advisor.openapi"
 
-TITLE = "Chắn and Khanhoo advisor"
+TITLE = "chan-advisor service"
 DESCRIPTION = (
-    "Hand evaluation and move advice for the card games Chắn (Vietnam) and Khanhoo. Every "
+    "Hand evaluation and move advice for four traditional card games — Chắn, Khanhoo, "
+    "Qing Kanhu and Ming Kanhu (`GET /v1/meta` lists them) — and a browser game of Chắn. "
+    "Every "
     "error is an RFC 9457 problem (`application/problem+json`). Limits: `GET /v1/meta`; a "
     "readable version of this document: `GET /docs`."
 )
@@ -58,6 +60,7 @@ class Doc:
     example: Any = None
     status: int = 200
     throttled: str | None = None  # why a 429 may answer (with Retry-After)
+    problems: tuple[tuple[int, str], ...] = ()  # other answers: status, when (503: Retry-After)
 
 
 def document(
@@ -70,6 +73,7 @@ def document(
     example: Any = None,
     status: int = 200,
     throttled: str | None = None,
+    problems: dict[int, str] | None = None,
 ) -> Callable[[F], F]:
     """Describe a view in the OpenAPI document.
 
@@ -79,12 +83,14 @@ def document(
     schema of the query parameters; ``gated`` that the view goes through the gate (503
     with Retry-After); ``example`` a request body shown in the document and tried by
     schemathesis; ``status`` the status of a successful answer (201 for a view that creates);
-    ``throttled`` when a 429 (with Retry-After) may answer instead.
+    ``throttled`` when a 429 (with Retry-After) may answer instead; ``problems`` the other
+    problems the view answers, by status (a 503 carries Retry-After).
     Arguments of the URL rule (``<session>``) become path parameters.
     """
     results = result if isinstance(result, tuple) else (result,)
     bodies = body if isinstance(body, tuple) else (body,)
-    doc = Doc(results, bodies, batch, query, gated, example, status, throttled)
+    doc = Doc(results, bodies, batch, query, gated, example, status, throttled,
+              tuple(sorted((problems or {}).items())))
 
     def mark(view: F) -> F:
         setattr(view, _ATTR, doc)
@@ -161,6 +167,16 @@ def _problem(description: str, headers: dict[str, Any] | None = None) -> dict[st
     return out
 
 
+_RETRY = {"Retry-After": {"description": "seconds to wait before retrying",
+                          "schema": {"type": "string", "pattern": "^[0-9]+$"},
+                          "required": True}}
+
+
+def endpoint_path_is_api(app: Flask, endpoint: str) -> bool:
+    """The endpoint is under ``/v1/``: one that refuses a query parameter it does not read."""
+    return any(r.rule.startswith("/v1/") for r in app.url_map.iter_rules(endpoint=endpoint))
+
+
 def _one_of(schemas: tuple[type[Schema], ...]) -> Any:
     """A schema, or several as ``oneOf``."""
     return schemas[0] if len(schemas) == 1 else {"oneOf": list(schemas)}
@@ -207,9 +223,10 @@ def _operation(app: Flask, view: Callable[..., Any], doc: Doc, endpoint: str,
             f"the body is over {app.config['MAX_CONTENT_LENGTH']} bytes, or the batch too long")
         responses["415"] = _problem("the body is not declared as JSON", {
             "Accept-Post": {"schema": {"type": "string"}, "required": True}})
-    if doc.body or doc.query is not None:
+    if doc.body or doc.query is not None or endpoint_path_is_api(app, endpoint):
         responses["422"] = _problem(
-            "a field is unknown, of the wrong type or rejected by the library; `field` names it")
+            "a field is unknown, of the wrong type or rejected by the library; `field` names it"
+            + ("" if doc.query is not None else " (any query parameter is unknown here)"))
     if doc.gated:
         responses["503"] = _problem(
             "the worker's advice slots are all taken, or the request would pass its deadline",
@@ -221,5 +238,9 @@ def _operation(app: Flask, view: Callable[..., Any], doc: Doc, endpoint: str,
             "Retry-After": {"description": "seconds to wait before retrying",
                             "schema": {"type": "string", "pattern": "^[0-9]+$"},
                             "required": True}})
+    for code, when in doc.problems:
+        if code == 503 and str(code) in responses:
+            when = f"{responses[str(code)]['description']}; or {when}"
+        responses[str(code)] = _problem(when, _RETRY if code in (429, 503) else None)
     responses["default"] = _problem("any other error (404, 405 …)")
     return op

@@ -35,14 +35,14 @@ from advisor.chan.game import PHASES, SOURCES, Action
 from advisor.chan.profiles import CONDITIONS, PROFILES
 from advisor.chan.session import Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
-from service import playstore
+from service import playstore, quota
 from service.fields import StrictBoolean, StrictInteger
-from service.gate import ticket
+from service.gate import client_address, ticket
 from service.generated import AdviceQuerySchema
 from service.meta import register_rules
 from service.openapi import document
 from service.positions import AdviceQuery, read_json
-from service.problems import Problem
+from service.problems import Problem, validation
 from service.schemas import (
     ActionSchema,
     AdviceSchema,
@@ -61,6 +61,18 @@ OPPONENTS = ("greedy", "advisor", "advisor:MS")
 advisor's budget is lowered to the server's ``MAX_ADVICE_BUDGET_MS``."""
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+_DB = "the tables' database does not answer (in time): nothing was changed"
+_GONE = "no table has this id (never made, or expired)"
+#: The problems every table endpoint may answer besides validation (OpenAPI).
+TABLE_PROBLEMS = {404: _GONE, 503: _DB}
+
+
+@bp.after_request
+def _private(resp: Response) -> Response:
+    """A table, its record and the game's page are one player's: no cache keeps them."""
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
 
 
 # --- schemas ---------------------------------------------------------------------------
@@ -86,10 +98,11 @@ class NewTableSchema(Schema):
 
 class PlayActionSchema(ActionSchema):
     """One of the player's legal actions (as listed in `legal`), with the table's
-    `version` it answers: an action sent twice, or for a table changed since, is 409."""
+    `version` it answers (required): an action sent twice, or for a table changed since,
+    is 409."""
 
-    version = StrictInteger(metadata={"description": "the `version` of the table this "
-                                                     "action was chosen on"})
+    version = StrictInteger(required=True, metadata={
+        "description": "the `version` of the table this action was chosen on"})
 
 
 class PlayViewSchema(ViewSchema):
@@ -225,17 +238,21 @@ class RecordSchema(Schema):
 
 
 @bp.post("/v1/play")
-@document(TableSchema, body=NewTableSchema, status=201, example={
-    "opponents": ["greedy", "greedy", "advisor"], "rules": "house"})
+@document(TableSchema, body=NewTableSchema, status=201, problems={503: _DB}, example={
+    "opponents": ["greedy", "greedy", "advisor"], "rules": "house"},
+    throttled="the client, or the whole service, has dealt as many tables as it may")
 def create() -> tuple[dict[str, Any], int, dict[str, str]]:
     """Deal a new table: the player at seat 0, three bots.
 
     The bots play up to the player's first decision. The answer is the table as the
     player sees it, with its `id` (keep it: it is the only key to the table); the
-    `Location` header is the table's URL.
+    `Location` header is the table's URL. A client may deal `TABLES_PER_CLIENT` tables in
+    `TABLES_WINDOW_S` seconds, and the database holds at most `MAX_TABLES`: past either,
+    429 with `Retry-After`.
     """
     body = _load(NewTableSchema(), read_json())
     opponents = [_opponent(s) for s in body.get("opponents", ["greedy"] * 3)]
+    quota.new_table()  # 429 past the client's or the database's quota of tables
     with _bots_turn(opponents):
         try:
             table = Table.new(seed=body.get("seed"), rules=body.get("rules", "house"),
@@ -248,7 +265,7 @@ def create() -> tuple[dict[str, Any], int, dict[str, str]]:
 
 
 @bp.get("/v1/play/<table>")
-@document(TableSchema)
+@document(TableSchema, problems=TABLE_PROBLEMS)
 def show(table: str) -> dict[str, Any]:
     """The table as the player sees it: VIEW, legal actions, log, result."""
     row, t = _find(table)
@@ -256,23 +273,27 @@ def show(table: str) -> dict[str, Any]:
 
 
 @bp.post("/v1/play/<table>/action")
-@document(TableSchema, body=PlayActionSchema, example={"do": "pass"})
+@document(TableSchema, body=PlayActionSchema, example={"do": "pass", "version": 1},
+          problems={**TABLE_PROBLEMS, 409: "the table has changed since `version` (the "
+                    "action was sent twice, or from another tab), or no decision of the "
+                    "player's is pending"})
 def act(table: str) -> dict[str, Any]:
     """Play one of the player's legal actions; the bots then play up to his next decision.
 
     The engine checks the action: an illegal one is 422 with the `rule` it breaks
-    (`type` `/problems/illegal-action`) and changes nothing. With `version`, an action
-    for a table that has changed since (sent twice, or from another tab) is 409.
+    (`type` `/problems/illegal-action`) and changes nothing. `version` (required) is the
+    table's version the action was chosen on: an action for a table that has changed
+    since (sent twice, or from another tab) is 409 and changes nothing.
     """
     raw = read_json()
-    version = _load(PlayActionSchema(), raw).get("version")
+    version: int = _load(PlayActionSchema(), raw)["version"]
     try:
         action = Action.from_json({k: v for k, v in raw.items() if k != "version"})
     except AdvisorError as err:
         raise Problem(422, "validation", "Invalid action", err.message, field=err.field,
                       token=err.token) from None
     row, t = _find(table)
-    if version is not None and version != row.version:
+    if version != row.version:
         raise _stale(row.version, version)
     if not t.waiting:
         raise Problem(409, "not-your-turn", "Not your turn",
@@ -316,7 +337,8 @@ _HINTS = InFlight()
 
 @bp.post("/v1/play/<table>/hint")
 @document(AdviceSchema, query=AdviceQuerySchema, gated=True,
-          throttled="this table's previous hint is still being computed")
+          throttled="this table's previous hint is still being computed",
+          problems={**TABLE_PROBLEMS, 409: "no decision of the player's is pending"})
 def hint(table: str) -> dict[str, Any]:
     """The advisor's ranking of the player's legal actions, best first.
 
@@ -326,7 +348,9 @@ def hint(table: str) -> dict[str, Any]:
     for the same table meanwhile is answered 429 with `Retry-After`, before it takes a
     place at the advice gate.
     """
-    with _HINTS.only_one(table), ticket() as passage:
+    # The table is the client key: the hints of one player's deal take their turn at the
+    # gate beside those of other players (and other addresses) — service/gate.py.
+    with _HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
         query = AdviceQuery.read(AdviceQuerySchema(), DEFAULT_BUDGET_MS)
         budget, samples = query.budget_ms, query.samples
         if samples is not None:
@@ -342,7 +366,7 @@ def hint(table: str) -> dict[str, Any]:
 
 
 @bp.get("/v1/play/<table>/record")
-@document(RecordSchema)
+@document(RecordSchema, problems={**TABLE_PROBLEMS, 409: "the deal is not over"})
 def record(table: str) -> Response:
     """The finished deal as a game record (`chan-record/1`), to download.
 
@@ -383,10 +407,7 @@ def _load(schema: Schema, body: Any) -> dict[str, Any]:
     try:
         data: dict[str, Any] = schema.load(body)
     except ValidationError as err:
-        errors = flatten_errors(err.messages)
-        detail = "; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items())
-        raise Problem(422, "validation", "Invalid body", detail, field=next(iter(errors)),
-                      errors=errors) from None
+        raise validation("Invalid body", flatten_errors(err.messages)) from None
     return data
 
 
@@ -416,7 +437,7 @@ def _bots_turn(opponents: list[str]) -> Iterator[None]:
     if not any(s.startswith("advisor") for s in opponents):
         yield
         return
-    with ticket() as passage:
+    with ticket() as passage:  # the client's address is its key
         passage.check(0.0)
         yield
 

@@ -13,6 +13,7 @@ batch) and ``errors`` (field → messages, for schema validation) appear when kn
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, cast
 
@@ -20,6 +21,7 @@ from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from advisor.errors import AdvisorError
+from advisor.games.deadline import DeadlineExceeded
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -56,6 +58,11 @@ class Problem(Exception):
         self.headers = dict(headers or {})
         #: Extension members (field, token, index, errors); ``None`` values are left out.
         self.members = {k: v for k, v in members.items() if v is not None}
+        # What the request sent is repeated within bounds (see the "echoes" block).
+        if isinstance(self.members.get("field"), str):
+            self.members["field"] = cut_name(self.members["field"])
+        if len(self.detail) > MAX_DETAIL:
+            self.detail = self.detail[:MAX_DETAIL - 1] + "…"
 
     @classmethod
     def from_advisor(cls, err: AdvisorError, *, index: int | None = None) -> Problem:
@@ -112,8 +119,100 @@ def _from_unexpected(exc: Exception) -> Response:
                    ).response()
 
 
+# --- work past its deadline (advisor.games.deadline, service.gate) ---------------------
+
+
+def deadline_problem(limit_s: float) -> Problem:
+    """503 ``/problems/deadline``: the request's work passed its deadline and was stopped."""
+    retry = str(max(1, math.ceil(float(current_app.config.get("RETRY_AFTER_S", 1)))))
+    return Problem(503, "deadline", "Deadline exceeded",
+                   f"the request's work passed its deadline of {limit_s:g} s and was "
+                   f"stopped; retry after {retry} s, or ask for less (a smaller batch)",
+                   headers={"Retry-After": retry})
+
+
+def _from_deadline(err: DeadlineExceeded) -> Response:
+    current_app.logger.info("deadline: %s %s stopped after %g s", request.method,
+                            request.path, err.limit_s)
+    return deadline_problem(err.limit_s).response()
+
+
+# --- installing them --------------------------------------------------------------------
+
+
 def register(app: Flask) -> None:
     """Install the error handlers that turn every error into problem+json."""
     app.register_error_handler(Problem, _from_problem)
+    app.register_error_handler(DeadlineExceeded, _from_deadline)
     app.register_error_handler(HTTPException, _from_http)
     app.register_error_handler(Exception, _from_unexpected)
+
+
+# --- the database, sick or gone ----------------------------------------------------------
+
+
+def unavailable(detail: str, retry_after_s: float) -> Problem:
+    """A 503 ``/problems/unavailable``: the tables' database did not answer in time or
+    failed; nothing was changed that the client was told of, and the request may be
+    retried after ``Retry-After`` seconds."""
+    retry = str(max(1, math.ceil(retry_after_s)))
+    return Problem(503, "unavailable", "Service unavailable",
+                   f"{detail}; retry after {retry} s", headers={"Retry-After": retry})
+
+
+# --- echoes: what a problem repeats of the request is bounded ------------------------------
+
+MAX_NAME = 64
+"""The longest field name a problem repeats (a longer one is cut, ``…`` marking the cut)."""
+MAX_ERRORS = 20
+"""The most entries of ``errors`` a problem lists; ``more_errors`` counts the rest."""
+MAX_DETAIL = 1000
+"""The longest ``detail`` (a longer one is cut)."""
+UNKNOWN_FIELD = "Unknown field."
+
+
+def cut_name(name: str, limit: int = MAX_NAME) -> str:
+    """A name from the request as a problem may repeat it: at most ``limit`` characters
+    (``…`` ending a cut one), a lone surrogate written as its escape.
+
+    >>> cut_name("x" * 100)[-3:], len(cut_name("x" * 100)), cut_name("a\\ud800")
+    ('xx…', 64, 'a\\\\ud800')
+    """
+    if any("\ud800" <= c <= "\udfff" for c in name):
+        name = name.encode("utf-8", "backslashreplace").decode("utf-8")
+    return name if len(name) <= limit else name[:limit - 1] + "…"
+
+
+def validation(title: str, errors: dict[str, list[str]], *, index: int | None = None,
+               ) -> Problem:
+    """The 422 ``/problems/validation`` of a schema's ``errors`` (field → messages), of a
+    bounded size whatever was sent: names cut (:func:`cut_name`), at most
+    :data:`MAX_ERRORS` entries (``more_errors`` counts the rest), and an unknown field's
+    name never put in ``detail`` (which describes at most three entries and says "an
+    unknown field" for one): it is in ``errors``, and in ``field`` if it is the first.
+
+    >>> p = validation("Invalid body", {f"k{i}": [UNKNOWN_FIELD] for i in range(25)})
+    >>> p.detail
+    'an unknown field (see field); an unknown field; an unknown field; 22 more in errors'
+    >>> len(p.members["errors"]), p.members["more_errors"], p.members["field"]
+    (20, 5, 'k0')
+    """
+    shown: dict[str, list[str]] = {}
+    for name, msgs in errors.items():
+        if len(shown) == MAX_ERRORS:
+            break
+        shown.setdefault(cut_name(name), []).extend(msgs)
+    more = len(errors) - len(shown)
+    first = next(iter(shown), "$")
+    parts = []
+    for n, (name, msgs) in enumerate(shown.items()):
+        if n == 3:
+            break
+        if msgs == [UNKNOWN_FIELD]:
+            parts.append("an unknown field (see field)" if n == 0 else "an unknown field")
+        else:
+            parts.append(f"{name}: {' '.join(msgs)}")
+    rest = len(errors) - min(3, len(shown))
+    detail = "; ".join(parts) + (f"; {rest} more in errors" if rest > 0 else "")
+    return Problem(422, "validation", title, detail, field=first, index=index, errors=shown,
+                   more_errors=more or None)

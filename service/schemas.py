@@ -377,7 +377,10 @@ class ProblemSchema(Schema):
     rule = fields.String(metadata={
         "description": "the rule an illegal action breaks: `R3`, `T1` … (docs/rules/)"})
     errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), metadata={
-        "description": "schema errors: every failing field → its messages"})
+        "description": "schema errors: failing field → its messages (at most 20; names of "
+                       "more than 64 characters cut, ending with `…`)"})
+    more_errors = StrictInteger(metadata={
+        "description": "how many failing fields `errors` leaves out (it lists 20 at most)"})
 
 
 class HealthSchema(Schema):
@@ -385,6 +388,16 @@ class HealthSchema(Schema):
         unknown = RAISE
 
     status = fields.String(required=True, validate=validate.Equal("ok"))
+
+
+class ReadySchema(Schema):
+    """The instance is ready: it answers, and so does the tables' database."""
+
+    class Meta:
+        unknown = RAISE
+
+    status = fields.String(required=True, validate=validate.Equal("ok"))
+    database = fields.String(required=True, validate=validate.Equal("ok"))
 
 
 class ProfileSchema(Schema):

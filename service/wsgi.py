@@ -8,6 +8,8 @@ Configuration from the environment: ``ADVISOR_<KEY>`` sets any key of
 
 from __future__ import annotations
 
+import sys
+
 from flask import Config
 
 from service import create_app
@@ -22,4 +24,11 @@ def env_config() -> Config:
     return config
 
 
+SWITCH_INTERVAL_S = 0.001
+"""How often a thread holding the GIL lets another run (Python's default: 5 ms). A
+worker computes in one thread while others answer ``/healthz``, small scores and
+refusals: each of their steps waits for the GIL at most this long
+(``docs/benchmarks.md``, the flood)."""
+
 app = create_app(env_config())
+sys.setswitchinterval(SWITCH_INTERVAL_S)

@@ -116,7 +116,7 @@ class Analysis:
 
 
 def analyze(pos: Position) -> Analysis:
-    """Analyse a hand of 19 cards (hand + melds: waiting for a card) or 20 (owing a
+    """Analyze a hand of 19 cards (hand + melds: waiting for a card) or 20 (owing a
     discard, or complete). A winning card, if given, counts as part of the hand."""
     hand, exposed = pos.final_hand, pos.exposed
     if pos.total not in SIZES:

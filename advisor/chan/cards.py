@@ -99,8 +99,14 @@ def _fold(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("đ", "d")
 
 
-_RANK_WORDS = {
+_RANK_NAMES = {  # as written, with their diacritics (NFC, case-folded)
+    "nhị": 2, "tam": 3, "tứ": 4, "ngũ": 5, "lục": 6, "thất": 7, "bát": 8, "cửu": 9,  # the cards'
+    "hai": 2, "ba": 3, "bốn": 4, "tư": 4, "năm": 5, "sáu": 6, "bảy": 7, "bẩy": 7,  # modern
+    "tám": 8, "chín": 9,
+}
+_RANK_WORDS = {  # without diacritics; 'tam' is Tam (3), the card's name, never tám (8)
     "nhi": 2, "tam": 3, "tu": 4, "ngu": 5, "luc": 6, "that": 7, "bat": 8, "cuu": 9,
+    "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "bay": 7, "chin": 9,
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     **{str(r): r for r in RANKS},
 }
@@ -111,8 +117,28 @@ _SUIT_WORDS = {
     "myriad": "v", "myriads": "v", "string": "s", "strings": "s",
     "coin": "m", "coins": "m", "cash": "m",
 }
+UNKNOWN_HINT = ("the codes are 2v … 9v, 2s … 9s, 2m … 9m and cc, or the names: "
+                "'tam vạn', 'bảy văn', '7 coins', 'chi chi' (§1)")
 _GLUED = re.compile(r"^(\d+)(\D+)$")  # a rank glued to a suit word: 3sach, 7coins, 1v
 _SPLIT = re.compile(r"[\s,;]+")
+
+
+def _rank_of(word: str) -> int | None:
+    """The rank a word names: with diacritics as written (``tám`` is 8, ``tam`` 3 — folding
+    them together would read one as the other), without them by the plain spellings; a
+    word with diacritics that names no rank, but whose plain spelling would, is refused
+    rather than read as another rank."""
+    exact = unicodedata.normalize("NFC", word.casefold())
+    folded = _fold(word)
+    if exact == folded:
+        return _RANK_WORDS.get(folded)
+    if exact in _RANK_NAMES:
+        return _RANK_NAMES[exact]
+    if folded in _RANK_WORDS:
+        known = sorted(w for w, r in _RANK_NAMES.items() if _fold(w) == folded)
+        hint = " or ".join(f"'{w}' ({_RANK_NAMES[w]})" for w in known) or f"'{folded}'"
+        raise CardError(f"'{word}' is not a rank name: write {hint}", token=word)
+    return None
 
 
 def _suit_of(word: str) -> str | None:
@@ -155,12 +181,12 @@ def _parse_words(words: list[str]) -> Iterable[tuple[str, Face]]:
                 raise CardError(err.message.replace(f"'{m.group(2)}'", f"'{word}'", 1),
                                 token=word) from None
             if suit is None:
-                raise CardError(f"unknown card '{word}'", token=word)
+                raise CardError(f"unknown card '{word}'; {UNKNOWN_HINT}", token=word)
             if int(m.group(1)) not in RANKS:
                 raise CardError(f"'{word}': rank {m.group(1)} is outside 2–9 (§1)", token=word)
             yield word, BY_CODE[f"{int(m.group(1))}{suit}"]
             i += 1
-        elif folded in _RANK_WORDS or folded in _BAD_RANK_WORDS:
+        elif (rank := _rank_of(word)) is not None or folded in _BAD_RANK_WORDS:
             if nxt is None or _suit_of(nxt) is None:
                 after = "nothing" if nxt is None else f"'{nxt}'"
                 raise CardError(
@@ -170,13 +196,14 @@ def _parse_words(words: list[str]) -> Iterable[tuple[str, Face]]:
             if folded in _BAD_RANK_WORDS:
                 raise CardError(f"'{token}': rank outside 2–9; Chắn has no such card (§1, S1)",
                                 token=token)
-            yield token, BY_CODE[f"{_RANK_WORDS[folded]}{_suit_of(nxt)}"]
+            assert rank is not None
+            yield token, BY_CODE[f"{rank}{_suit_of(nxt)}"]
             i += 2
         else:
             if _suit_of(word) is not None:  # (a lone 'van' raises its own message)
                 raise CardError(f"'{word}' is a suit and needs a rank before it: '2 {word}', "
                                 f"'nhị {word}' or a code like '2{_suit_of(word)}'", token=word)
-            raise CardError(f"unknown card '{word}'", token=word)
+            raise CardError(f"unknown card '{word}'; {UNKNOWN_HINT}", token=word)
 
 
 def parse_cards(text: str | Sequence[str], *, limit: Counts = FULL_DECK) -> list[Face]:

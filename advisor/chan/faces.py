@@ -50,7 +50,7 @@ POSITION_FIELDS: tuple[Field, ...] = (
     Field("won_previous", "Context: the winner also won the previous deal (Thông)",
           kind="flag"),
     Field("stock_revealed", "Context: stock cards revealed when the win was made (Địa ù)",
-          kind="int", metavar="N"),
+          kind="int", metavar="N", minimum=0),
 )
 
 
@@ -75,7 +75,7 @@ SCORE = Verb(
 
 ANALYZE = Verb(
     "analyze",
-    "Analyse a hand: pairing, distance, waits and useful cards.\n\n"
+    "Analyze a hand: pairing, distance, waits and useful cards.\n\n"
     "19 cards wait for a card (`waits`, `useful`); 20 owe a discard and get the discard "
     "table (`discards`) as well.",
     lambda obj, ctx: analyze(Position.from_json(obj)), analysis_text, POSITION_FIELDS,
@@ -152,7 +152,7 @@ ADVICE = Verb(
     examples=("examples/view.json",
               '--hand "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m" --offer 8s '
               "--from discard",
-              "--record game.jsonl --seat 2 --json"),
+              "--record examples/chan_prefix.json --seat 2 --json"),
     example=VIEW_EXAMPLE)
 
 

@@ -31,6 +31,7 @@ Card flow, in one place:
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -145,6 +146,39 @@ class Result:
             "points": self.points, "bonuses": [b.to_json() for b in self.score.bonuses],
             "payments": list(self.payments),
         }
+
+
+def bonuses_as_ruled(bonuses: object) -> object:
+    """A result's ``bonuses`` as the rules define them (§7 Points): the *main* bonus —
+    the first listed, known by its rank (base, then dịch: tied bonuses may be main
+    either one) — then the multiset of bonus instances (an entry of ``count`` n is n
+    instances), in no order. Two lists equal here score the same. Anything that is not
+    a list of bonus objects is returned as it is (compared as it is).
+
+    >>> tom = {"code": "tom", "name": "Tôm", "count": 2, "base": 4, "dich": 1}
+    >>> chi = {"code": "u_chi", "name": "Ù chì", "count": 1, "base": 4, "dich": 1}
+    >>> one = tom | {"count": 1}
+    >>> bonuses_as_ruled([tom, chi]) == bonuses_as_ruled([chi, one, one])
+    True
+    """
+    if not isinstance(bonuses, list) or not bonuses or not all(
+            isinstance(b, dict) and isinstance(b.get("count"), int)
+            and not isinstance(b.get("count"), bool) and 1 <= b["count"] <= 16
+            for b in bonuses):
+        return bonuses
+    main = bonuses[0]
+    instances = sorted(json.dumps({k: v for k, v in b.items() if k != "count"}, sort_keys=True,
+                                  ensure_ascii=False)
+                       for b in bonuses for _ in range(b["count"]))
+    return ("main", main.get("base"), main.get("dich"), instances)
+
+
+def result_as_ruled(result: object) -> object:
+    """A record's ``result`` with its ``bonuses`` as the rules compare them
+    (:func:`bonuses_as_ruled`)."""
+    if isinstance(result, dict) and "bonuses" in result:
+        return {**result, "bonuses": bonuses_as_ruled(result["bonuses"])}
+    return result
 
 
 # --- a seat's cards and memory ------------------------------------------------------------
@@ -903,6 +937,12 @@ class Game(RuleEngine):
         return tuple(c)
 
     # --- records -------------------------------------------------------------------------------
+
+    @staticmethod
+    def same_result(want: object, got: dict[str, Any]) -> bool:
+        """A record's ``result`` is this deal's: equal, its bonuses compared as the rules
+        define them (the main bonus, then the set: :func:`bonuses_as_ruled`)."""
+        return result_as_ruled(want) == result_as_ruled(got)
 
     def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]:
         """The deal as a ``chan-record/1`` object (§8.2)."""

@@ -13,6 +13,7 @@ over.
 
 from __future__ import annotations
 
+import random
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -539,7 +540,10 @@ def opponents(text: str) -> list[str]:
 def new_table(options: Mapping[str, Any]) -> Table:
     """The table for ``advisor chan play``, dealt but not played yet."""
     specs = opponents(options.get("opponents") or "greedy")
-    return Table.new(seed=options.get("seed"), rules=options.get("rules") or "house",
+    seed = options.get("seed")
+    if seed is None:  # a seed drawn and shown on the table, so the deal can be dealt again
+        seed = random.SystemRandom().randrange(2**31)
+    return Table.new(seed=seed, rules=options.get("rules") or "house",
                      opponents=specs, advance=False)
 
 

@@ -126,9 +126,7 @@ def simulation_text(s: Summary) -> str:
         share = p.wins / p.deals if p.deals else 0.0
         out.append(f"{p.player:<8}{p.spec[:27]:<28}{p.wins:>6}{share:>8.1%}{p.mean:>9.2f}"
                    f"  [{lo:.2f}, {hi:.2f}]")
-    secs = max(s.seconds, 1e-9)
-    out.append(f"draws {s.draws} ({s.draws / s.games:.1%}) · {s.games / secs:.0f} deals/s · "
-               f"{s.moves / secs:.0f} moves/s")
+    out.append(f"draws {s.draws} ({s.draws / max(s.games, 1):.1%}) · {s.speed()}")
     return "\n".join(out)
 
 

@@ -11,13 +11,14 @@ Exit codes (documented in docs/cli.md):
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 
 import click
 
 from advisor import __version__
-from advisor.cli.common import reader_gone, replay_command
-from advisor.cli.generated import game_group
+from advisor.cli.common import EXIT_USAGE, reader_gone, replay_command
+from advisor.cli.generated import describe_group, game_group
 from advisor.cli.playing import play_command, playable
 from advisor.registry import GAMES
 
@@ -47,6 +48,7 @@ for _game in GAMES:
     if "play" not in _group.commands and playable(_game):  # the terminal game, from
         _group.add_command(play_command(_game))  # the game's declarations
     _group.add_command(replay_command(_game.name, _game.replay))
+    describe_group(_group, _game.title)
     main.add_command(_group)
 
 _titles = [g.title for g in GAMES]
@@ -56,7 +58,17 @@ main.help = ("Hand evaluator and move advisor for "
 
 def run() -> None:
     """The ``advisor`` program: :func:`main`, stopping quietly when the reader of its
-    output goes away (``advisor chan simulate … | head``)."""
+    output goes away (``advisor chan simulate … | head``). An argument that is not UTF-8
+    text (bytes the system could not decode) is refused by its position, before any
+    command reads it."""
+    for n, arg in enumerate(sys.argv[1:], 1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            click.echo(f"advisor: argument {n} ('{shown}') is not UTF-8 text: write cards "
+                       f"and names in UTF-8", err=True)
+            sys.exit(EXIT_USAGE)
     try:
         main()
     except BrokenPipeError:

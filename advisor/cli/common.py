@@ -134,19 +134,21 @@ def run_positions(items: Callable[[], list[Item]], as_json: bool, answer: Callab
     def show_error(item: Item, message: str) -> None:
         nonlocal count
         click.echo(f"advisor: {message}", err=True)
-        if not item.label:
-            return
-        # in a batch, an answer for every input, so that the answers line up
-        if as_json:
+        # in JSON, an answer for every input (a program reads it); in text, a line for a
+        # bad input of a batch only, so that the answers line up — a single input's
+        # error is said once, on stderr
+        if as_json and item.label:
             click.echo(dumps({"error": message}))
-        else:
+        elif batch:
             if count:
                 click.echo()
             click.echo(f"error: {message}")
         count += 1
 
     try:
-        code = run_items(items(), answer, show, show_error)
+        listed = items()
+        batch = len(listed) > 1
+        code = run_items(listed, answer, show, show_error)
     except (click.UsageError, click.exceptions.Exit):
         raise
     except Exception as err:
@@ -201,6 +203,10 @@ def replay_command(game: str, replay: Callable[[object], Replay]) -> click.Comma
 
 
 EXIT_LOST = 75
+EXIT_BOT_FAILED = 4
+"""``simulate``: a seat's bot broke (could not start, crashed, timed out or answered an
+illegal action); its decisions were played by the first legal action from then on. The
+summary is printed, the incidents named on stderr."""
 """``simulate`` on several processes or a cluster: some deals were not played (their
 slices were lost); the message names them and how to play them again."""
 
@@ -248,6 +254,10 @@ def simulate_and_report(run: Callable[[Callable[[list[str]], None] | None,
     click.echo(dumps(summary.to_json()) if as_json else text(summary))
     for inc in summary.incidents:
         click.echo(f"advisor: seat {inc.seat} ({inc.bot}): {inc.reason}", err=True)
+    if summary.incidents:  # the figures are not the bot's: say so by the exit code too
+        click.echo(f"advisor: {len(summary.incidents)} bot incident(s): the figures above "
+                   "are not those of the bots named", err=True)
+        sys.exit(EXIT_BOT_FAILED)
 
 
 def fail_internal(err: BaseException) -> None:

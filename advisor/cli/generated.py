@@ -43,13 +43,21 @@ def option(f: Field) -> click.Parameter:
         "text": {"metavar": f.metavar or "TEXT"},
         "numbers": {"metavar": f.metavar or "N,N,…"},
         "flag": {"is_flag": True, "default": None},
-        "int": {"type": click.IntRange(_int(f.minimum), _int(f.maximum)),
+        "int": {"type": click.IntRange(_int(f.minimum), _int(f.maximum))
+                if (f.minimum, f.maximum) != (None, None) else click.INT,
                 "metavar": f.metavar or "N"},
-        "float": {"type": click.FloatRange(f.minimum, f.maximum), "metavar": f.metavar or "X"},
-        "choice": {"type": click.Choice(f.choices)},
+        "float": {"type": click.FloatRange(f.minimum, f.maximum)
+                  if (f.minimum, f.maximum) != (None, None) else click.FLOAT,
+                  "metavar": f.metavar or "X"},
+        "choice": {"type": click.Choice(f.choices, case_sensitive=False)},
         "many": {"multiple": True, "metavar": f.metavar or "TEXT"},
     }
     return click.Option(names, help=shown, hidden=f.hidden, **kinds[f.kind])
+
+
+def _players(low: int, high: int) -> str:
+    """``4 players``, ``2 to 4 players``: a table's sizes in words."""
+    return f"{low} players" if low == high else f"{low} to {high} players"
 
 
 def _int(value: float | None) -> int | None:
@@ -196,7 +204,7 @@ def simulate_command(info: AnySpec, faces: Faces) -> click.Command:
                      help="Seed: the same seed plays the same deals."),
         click.Option(["--seats", "seats"], default=faces.simulate_seats, show_default=True,
                      metavar="SPEC,SPEC[,…]",
-                     help=f"{low} to {high} players, seat 0 first: {info.seat_specs}."),
+                     help=f"{_players(low, high)}, seat 0 first: {info.seat_specs}."),
         click.Option(["--duplicate", "duplicate"], is_flag=True,
                      help="Play each deal once per seat rotation (cuts luck out)."),
         *(option(f) for f in faces.simulate_fields),
@@ -300,10 +308,15 @@ def game_group(info: AnySpec, extras: click.Group | None = None) -> click.Group:
     group.add_command(simulate_command(info, info.faces))
     for command in (extras.commands.values() if extras else ()):
         group.add_command(command)
-    words = [v.command_name for v in info.faces.verbs] + \
-        [c for c in (extras.commands if extras else ())]
-    group.help = f"{info.title}: {', '.join(words)}; simulate and replay deals."
+    describe_group(group, info.title)
     return group
 
 
-__all__ = ["game_group", "items_of", "option", "simulate_command", "verb_command"]
+def describe_group(group: click.Group, title: str) -> None:
+    """The group's help: the game's title and every command it has (those added after it
+    was made — ``play``, ``replay`` — included: call it again after adding them)."""
+    words = [c for c in group.commands if c not in ("simulate", "replay")]
+    group.help = f"{title}: {', '.join(words)}; simulate and replay deals."
+
+
+__all__ = ["describe_group", "game_group", "items_of", "option", "simulate_command", "verb_command"]

@@ -15,7 +15,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -30,8 +30,9 @@ from advisor.cli.common import (
     terminal_style,
     use_color,
 )
+from advisor.cli.generated import option
 from advisor.errors import AdvisorError, IllegalActionError
-from advisor.games.faces import Field
+from advisor.games.faces import Field, object_from_flags
 from advisor.games.spec import AnySpec
 from advisor.games.terminal import (
     DEFAULT_ADVICE_MS,
@@ -39,8 +40,10 @@ from advisor.games.terminal import (
     OptionError,
     PlayLog,
     PlayTable,
-    SeatTable,
+    StepLog,
+    StepTable,
     Terminal,
+    Unclear,
     numbered_text,
     read_number,
 )
@@ -56,66 +59,172 @@ def playable(info: AnySpec) -> bool:
     return bool(faces.view_text and faces.action_text)
 
 
+def table_size(info: AnySpec) -> int:
+    """The table ``play`` deals by default: the one ``simulate`` seats (and ``advise``
+    assumes) for the game."""
+    return len(info.faces.simulate_seats.split(","))
+
+
+def opponents_of(info: AnySpec, players: int | None, seats: str | None) -> list[str]:
+    """The opponents' seat specs from ``--players`` and ``--seats``: both may be given
+    only when they agree; neither, the game's usual table of greedy players."""
+    low, high = info.players
+    if seats:
+        specs = [s.strip() for s in seats.split(",")]
+        if players is not None and players != len(specs) + 1:
+            raise OptionError(f"--players {players}, but --seats names {len(specs)} "
+                              f"opponent{'s' * (len(specs) != 1)} (a table of "
+                              f"{len(specs) + 1}): give one of them, or make them agree",
+                              field="players")
+    else:
+        specs = ["greedy"] * ((players if players is not None else table_size(info)) - 1)
+    if not low <= len(specs) + 1 <= high:
+        raise OptionError(f"{len(specs)} opponents; {info.title} is for {low} to {high} "
+                          "players", field="seats")
+    return specs
+
+
 def generic_terminal(info: AnySpec) -> Terminal:
-    """The generic terminal game: a :class:`SeatTable` of the game's engine and bots, the
-    VIEW and the legal actions numbered, a number read per decision."""
+    """The generic terminal game: a :class:`StepTable` of the game's engine and bots,
+    dealt as ``simulate`` deals (its rule flags too), the VIEW and the legal actions
+    numbered; the game's :class:`Looks`, when it declares them, for its own words."""
     faces = info.faces
     low, high = info.players
+    looks = faces.terminal.looks if faces.terminal is not None else None
 
     def table(options: Mapping[str, Any]) -> PlayTable:
-        seats = options.get("seats")
-        specs = [s.strip() for s in seats.split(",")] if seats else \
-            ["greedy"] * ((options.get("players") or low) - 1)
-        if not low <= len(specs) + 1 <= high:
-            raise OptionError(f"{len(specs)} opponents; {info.title} is for {low} to {high} "
-                              "players", field="seats")
+        specs = opponents_of(info, options.get("players"), options.get("seats"))
         seed = options.get("seed")
         deal_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        chosen = object_from_flags(faces.simulate_fields, options)
+        try:
+            run = info.simulation(["you", *specs], games=1, seed=deal_seed, duplicate=False,
+                                  first=0, **chosen)
+            game = next(iter(run.games))[1]
+        except AdvisorError as err:
+            raise OptionError(err.message, field=err.field) from None
         try:
             bots = [info.make_bot(spec, seed=deal_seed + 1 + i) for i, spec in enumerate(specs)]
         except AdvisorError as err:
             raise OptionError(err.message, field="seats") from None
-        return SeatTable(info.deal(len(specs) + 1, deal_seed), bots, specs, deal_seed)
+        return StepTable(game, bots, specs, deal_seed, info.bot_rules(game),
+                         looks.menu if looks is not None else None)
 
-    def intro(t: SeatTable) -> str:
-        return (f"{info.title}: you are seat 0 against {', '.join(t.specs)} (deal {t.seed}). "
-                f"{HELP_LINE}.")
+    def rules_of(t: StepTable) -> str:
+        rules = getattr(t.game, "rules", None)
+        describe = getattr(rules, "describe", None)
+        if callable(describe):
+            return f", {describe()}"
+        if rules is not None and hasattr(rules, "to_json"):
+            return ", " + ", ".join(f"{k} {v}" for k, v in rules.to_json().items())
+        return ""
+
+    def intro(t: StepTable) -> str:
+        return (f"{info.title}: you are seat 0 against {', '.join(t.specs)} (seed {t.seed}"
+                f"{rules_of(t)}). {help_line}.")
 
     def decision_text(t: PlayTable, style: Style) -> str:
         assert faces.view_text is not None and faces.action_text is not None
-        return numbered_text(faces.view_text, faces.action_text, t.view(), t.legal(), style)
+        view, menu = t.view(), t.legal()
+        if looks is None:
+            return numbered_text(faces.view_text, faces.action_text, view, menu, style)
+        lines = [faces.view_text(view, style), *looks.hand(view, style),
+                 looks.situation(view, menu)]
+        return "\n".join([*lines, columns([looks.label(a, view) for a in menu])])
 
-    def coach(t: SeatTable, budget_ms: float, style: Style) -> str:
-        advice = info.advise(t.view(), t.legal(), budget_ms=budget_ms, seed=t.seed or 0)
+    def parse_move(text: str, view: Any, menu: Sequence[Any]) -> Any:
+        words = text.strip().casefold()
+        if looks is None:
+            return read_number(text, view, menu)
+        if words in COMMAND_WORDS:
+            return COMMAND_WORDS[words]
+        if words.isdigit():
+            n = int(words)
+            if not 1 <= n <= len(menu):
+                raise Unclear(f"there is no choice {n}: choose 1–{len(menu)}")
+            return menu[n - 1]
+        move = looks.read(text, view, menu) if words else None
+        if move is None:
+            raise Unclear(f"'{text.strip()}': {help_line}" if words else help_line)
+        return move
+
+    def coach(t: StepTable, budget_ms: float, style: Style) -> str:
+        view, menu = t.view(), t.legal()
+        advice = info.advise(view, list(t.game.legal_actions()), budget_ms=budget_ms,
+                             seed=((t.seed or 0) * 1000 + len(t.steps)) % 2**31)
         verb = next((v for v in faces.verbs if v.budget), None)
-        return verb.text(advice, style) if verb is not None else dumps(advice.to_json())
+        text = verb.text(advice, style) if verb is not None else dumps(advice.to_json())
+        chosen = advice.best
+        if looks is not None and chosen is not None:
+            same = [i for i, a in enumerate(menu, 1) if a == chosen]
+            label = looks.label(chosen, view)
+            text += "\n" + style.head(f"The advisor would play {label}" +
+                                      (f" (choice {same[0]})" if same else ""))
+        return text
 
-    def end_text(t: SeatTable, style: Style) -> str:
+    def end_text(t: StepTable, style: Style) -> str:
         result = t.game.result
+        if looks is not None:
+            return looks.end(t.game, ["you", *t.specs], style)
         if faces.result_text is not None:
             return faces.result_text(result, style)
         return "Result: " + json.dumps(result.to_json(), ensure_ascii=False)
 
-    players = Field("players", "Players at the table, you included (opponents: greedy).",
-                    kind="int", minimum=low, maximum=high, default=low)
+    help_line = HELP_LINE if looks is None else \
+        f"type a number from the list or a move ({looks.notation}), ? for advice, " \
+        "h for help, log for every move, q to quit"
+    players = Field("players", "Players at the table, you included [default: "
+                    f"{table_size(info)}, as simulate; or one more than --seats names].",
+                    kind="int", minimum=low, maximum=high)
     return Terminal(
         options=(
             players,
-            Field("seats", f"The opponents, seat 1 first: {info.seat_specs}.",
-                  metavar="SPEC,…"),
-            Field("seed", "Deal this practice deal (default: a fresh shuffle).", kind="int"),
+            Field("seats", f"The opponents, seat 1 first: {info.seat_specs} "
+                  "[default: greedy].", metavar="SPEC,…"),
+            *faces.simulate_fields,
+            Field("seed", "Deal this practice deal (default: a fresh shuffle, shown).",
+                  kind="int"),
             Field("budget_ms", "Time the advisor takes for '?'.", kind="float", minimum=1,
                   maximum=info.max_budget_ms, default=DEFAULT_ADVICE_MS),
-            Field("record", f"Write the deal as a {info.record_format} line.",
-                  metavar="FILE"),
+            Field("record", f"Write the deal as a {info.record_format} line (checked "
+                  f"with: advisor {info.name} replay FILE).", metavar="FILE"),
         ),
         command_help=f"Play one deal of {info.title} at seat 0 against bots, with the "
-                     "advisor as coach ('?').\n\n\b\nExample:\n"
-                     f"  advisor {info.name} play --seed 7",
-        table=table, intro=intro, log=lambda t: None, decision_text=decision_text,
-        parse_move=read_number, refusal_text=lambda err: f"Not allowed: {err.message}.",
-        help_text=None, coach=coach, end_text=end_text,
+                     "advisor as coach ('?').\n\n"
+                     + (looks.help.split("\n\n")[0] + "\n\n" if looks is not None else "")
+                     + "\b\nExamples:\n"
+                     f"  advisor {info.name} play --seed 7\n"
+                     f"  advisor {info.name} play --seats greedy+,random --record deal.json",
+        table=table, intro=intro,
+        log=lambda t: StepLog(t, looks.narrate) if looks is not None else None,
+        decision_text=decision_text, parse_move=parse_move,
+        refusal_text=refusal, help_text=looks.help if looks is not None else None,
+        coach=coach, end_text=end_text,
         left_text=lambda t: "You left the deal.", prompt=lambda style: "your move")
+
+
+COMMAND_WORDS = {"?": "advice", "hint": "advice", "advice": "advice", "h": "help",
+                 "help": "help", "table": "table", "log": "log", "moves": "log",
+                 "q": "quit", "quit": "quit", "exit": "quit"}
+"""What the player may type to talk to the program (``t`` is Khanhoo's and Qing's take)."""
+
+
+def refusal(err: IllegalActionError) -> str:
+    """The engine's refusal, with the rule it cites."""
+    message = err.message.removeprefix(f"{err.rule}: ")
+    message = message.replace("seat 0 does not hold", "you do not hold")
+    return f"Not allowed ({err.rule}): {message}."
+
+
+def columns(items: Sequence[str]) -> str:
+    """The menu numbered from 1: one to a line when short, else in columns."""
+    numbered = [f"{n:>2}) {i}" for n, i in enumerate(items, 1)]
+    if len(numbered) <= 6:
+        return "\n".join(f"  {i}" for i in numbered)
+    width = max(len(i) for i in numbered) + 3
+    per = max(1, 96 // width)
+    rows = [numbered[k : k + per] for k in range(0, len(numbered), per)]
+    return "\n".join("  " + "".join(i.ljust(width) for i in row).rstrip() for row in rows)
 
 
 def terminal(info: AnySpec) -> Terminal:
@@ -128,8 +237,11 @@ def terminal(info: AnySpec) -> Terminal:
                             if getattr(own, f.name) is not None})
 
 
-def _option(f: Field) -> click.Option:
-    """The Click option of a ``play`` option; ``record`` is a file to write."""
+def _option(f: Field) -> click.Parameter:
+    """The Click option of a ``play`` option; ``record`` is a file to write; a flag (a
+    rule of the game) as ``simulate`` has it."""
+    if f.kind == "flag" or (f.kind == "choice" and f.name != "rules"):
+        return option(f)
     names = [f.flag, f.name] + ([f.short] if f.short else [])
     kind: dict[str, Any] = {"metavar": f.metavar}
     if f.name == "record":
@@ -141,7 +253,7 @@ def _option(f: Field) -> click.Option:
     elif f.kind == "float":
         kind["type"] = click.FloatRange(f.minimum, f.maximum)
     elif f.kind == "choice":
-        kind["type"] = click.Choice(f.choices)
+        kind["type"] = click.Choice(f.choices, case_sensitive=False)
     return click.Option(names, help=f.help or None, default=f.default,
                         show_default=f.default is not None, **kind)
 
@@ -154,6 +266,13 @@ def play_command(info: AnySpec) -> click.Command:
 
     def callback(**options: Any) -> None:
         assert term.table is not None
+        record: Path | None = options.get("record")
+        if record is not None:  # find out before dealing, not once the deal is played
+            folder = record.parent
+            if not folder.is_dir():
+                raise click.BadParameter(f"no such folder: {folder}", param_hint="--record")
+            if not os.access(folder, os.W_OK):
+                raise click.BadParameter(f"cannot write in {folder}", param_hint="--record")
         try:
             table = term.table(options)
         except OptionError as err:
@@ -162,13 +281,6 @@ def play_command(info: AnySpec) -> click.Command:
         except AdvisorError as err:
             click.echo(f"advisor: {err.message}", err=True)
             sys.exit(EXIT_USAGE)
-        record: Path | None = options.get("record")
-        if record is not None:  # find out now, not once the deal is played
-            folder = record.parent
-            if not folder.is_dir():
-                raise click.BadParameter(f"no such folder: {folder}", param_hint="--record")
-            if not os.access(folder, os.W_OK):
-                raise click.BadParameter(f"cannot write in {folder}", param_hint="--record")
         style = terminal_style(use_color())
         try:
             _play(term, table, style, options.get("budget_ms") or DEFAULT_ADVICE_MS, record,

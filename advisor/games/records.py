@@ -175,15 +175,18 @@ def replay_moves(rec: object, *, deal: Callable[[object], Any],
 
 def checked_result(game: Any, want: object, got: dict[str, Any]) -> Replay:
     """The end of a replay: valid when the record's ``result`` (``want``) is the result
-    the replay reached (``got``); else the first field that differs, or the whole
-    result when the record has none."""
+    the replay reached (``got``) — by the game's ``same_result(want, got)`` if it has
+    one (Chắn compares bonuses as its rules define them), else equal; else the first
+    field that differs, or the whole result when the record has none."""
     if want is None:
         return Replay(game, RecordError("result: missing; the replay ends with "
                                         f"{json.dumps(got, ensure_ascii=False)}",
                                         field="result"))
-    if want != got:
-        diff = next((k for k in got if not isinstance(want, dict) or want.get(k) != got[k]),
-                    "result")
+    same = getattr(game, "same_result", None)  # a game's own equality (Chắn's bonuses)
+    if not (same(want, got) if callable(same) else want == got):
+        equal = same if callable(same) else (lambda w, g: w == g)
+        diff = next((k for k in got if not isinstance(want, dict)
+                     or not equal({k: want.get(k)}, {k: got[k]})), "result")
         shown = want.get(diff) if isinstance(want, dict) else want
         return Replay(game, RecordError(f"result.{diff}: the record says {shown!r}, the "
                                         f"replay gives {got[diff]!r}", field=f"result.{diff}"))

@@ -122,13 +122,9 @@ class PlayerStats:
         return (self.mean - half, self.mean + half)
 
     def share_ci95(self) -> tuple[float, float]:
-        """Normal-approximation 95% interval of the win share."""
-        n = self.deals
-        if n == 0:
-            return (0.0, 0.0)
-        p = self.win_share
-        half = Z95 * math.sqrt(p * (1 - p) / n)
-        return (max(0.0, p - half), min(1.0, p + half))
+        """Wilson's 95% interval of the win share: it never collapses to a point (4 wins
+        in 4 deals is [0.51, 1.0], not [1.0, 1.0]); no deals: [0, 1]."""
+        return wilson(self.wins, self.deals)
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.ci95()
@@ -143,6 +139,22 @@ class PlayerStats:
         out["mean_settlement"] = round(self.mean, 4)
         out["ci95"] = [round(lo, 4), round(hi, 4)]
         return out
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval of a proportion: ``k`` successes in ``n`` trials.
+
+    >>> [round(x, 4) for x in wilson(4, 4)], wilson(0, 0)
+    ([0.5101, 1.0], (0.0, 1.0))
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    return (lo, 1.0 if k == n else min(1.0, centre + half))
 
 
 @dataclass
@@ -163,6 +175,13 @@ class RunSummary:
     seconds: float = 0.0
     incidents: list[Incident] = field(default_factory=list)
     latencies: dict[int, list[float]] = field(default_factory=dict)  # per player, seconds
+
+    def speed(self) -> str:
+        """How fast the run played: deals a second, or games a second when the deals were
+        played in duplicate (each deal a game per rotation), and moves a second."""
+        secs = max(self.seconds, 1e-9)
+        unit = "games" if self.duplicate else "deals"
+        return f"{self.games / secs:.1f} {unit}/s · {self.moves / secs:.0f} moves/s"
 
     def merge(self, other: RunSummary) -> None:
         """Add another slice of the same run (same players, other deals)."""

@@ -99,6 +99,8 @@ class Terminal:
     * ``end_text(table, style)`` — the outcome, once the deal is over.
     * ``left_text(table)`` — said when the player leaves an unfinished deal.
     * ``prompt(style)`` — the prompt before the player's input.
+    * ``looks`` — the game's own words for the generic table (:class:`Looks`): what it
+      tells of each move, how it groups the hand, what it reads, how it ends.
     """
 
     options: tuple[Any, ...] | None = None  # advisor.games.faces.Field
@@ -114,6 +116,50 @@ class Terminal:
     end_text: Callable[[Any, Style], str] | None = None
     left_text: Callable[[Any], str] | None = None
     prompt: Callable[[Style], str] | None = None
+    looks: Looks | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move at a :class:`StepTable`: its number (from 1), the seat, the action, whether
+    it was the player's only choice (played for him), and the player's VIEW before and
+    after it — what a log may tell of it without telling what is hidden."""
+
+    number: int
+    seat: int
+    action: Any
+    forced: bool
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True)
+class Looks:
+    """A game's own words at the generic table (every hook takes the player's VIEW, seat 0):
+
+    * ``narrate(step, style)`` — one line for a move, or None when the player is not told
+      of it (a bot's declined claim: it was asked only because it could claim);
+    * ``hand(view, style)`` — the player's cards grouped, with his waits or useful cards;
+    * ``situation(view, menu)`` — whose decision it is and what it is about;
+    * ``label(action, view)`` — an action in the menu;
+    * ``read(text, view, menu)`` — a move typed in the game's notation (an action, for
+      the engine to judge), or None when the text is no move;
+    * ``menu(view, legal)`` — the choices offered, when the game collapses actions that
+      are the same for the outcome into one (None: every legal action);
+    * ``end(game, names, style)`` — the outcome explained, every hand revealed;
+    * ``help`` — the moves the player may type, for ``h``; ``notation`` a short example
+      for the prompt's help line.
+    """
+
+    narrate: Callable[[Step, Style], str | None]
+    hand: Callable[[Any, Style], list[str]]
+    situation: Callable[[Any, Sequence[Any]], str]
+    label: Callable[[Any, Any], str]
+    read: Callable[[str, Any, Sequence[Any]], Any]
+    end: Callable[[Any, Sequence[str], Style], str]
+    help: str
+    notation: str
+    menu: Callable[[Any, Sequence[Any]], list[Any]] | None = None
 
 
 class SeatTable:
@@ -123,10 +169,10 @@ class SeatTable:
     without asking)."""
 
     def __init__(self, game: Any, bots: Sequence[Any], specs: Sequence[str],
-                 seed: int | None) -> None:
+                 seed: int | None, rules: Any = None) -> None:
         self.game, self.bots, self.specs, self.seed = game, list(bots), list(specs), seed
         for seat, bot in enumerate(self.bots, 1):
-            bot.start(seat, None)
+            bot.start(seat, rules)
 
     @property
     def over(self) -> bool:
@@ -173,6 +219,82 @@ class SeatTable:
             bot.close()
 
 
+class StepTable(SeatTable):
+    """A :class:`SeatTable` that keeps every move as a :class:`Step` for the log, and
+    offers the player the game's menu (:attr:`Looks.menu`): a decision whose menu holds a
+    single choice is played for him (the step says so)."""
+
+    def __init__(self, game: Any, bots: Sequence[Any], specs: Sequence[str],
+                 seed: int | None, rules: Any = None,
+                 menu: Callable[[Any, Sequence[Any]], list[Any]] | None = None) -> None:
+        super().__init__(game, bots, specs, seed, rules)
+        self.menu = menu
+        self.steps: list[Step] = []
+        self._seen = game.view(0)
+
+    def legal(self) -> list[Any]:
+        if not self.waiting:
+            return []
+        legal = list(self.game.legal_actions())
+        return self.menu(self.view(), legal) if self.menu is not None else legal
+
+    def _play(self, seat: int, action: Any, forced: bool) -> None:
+        self.game.act(seat, action)
+        after = self.game.view(0)
+        logged = self.game.log[-1].action if self.game.log else action
+        self.steps.append(Step(len(self.steps) + 1, seat, logged, forced, self._seen, after))
+        self._seen = after
+
+    def act(self, action: Any) -> None:
+        if not self.waiting:
+            raise IllegalActionError("T1", "it is not your turn" if not self.over
+                                     else "the deal is over")
+        self.game.verify(0, action)
+        self._play(0, action, False)
+        self.advance()
+
+    def advance(self) -> None:
+        g = self.game
+        while (d := g.pending) is not None:
+            legal = g.legal_actions()
+            if d.seat == 0:
+                menu = self.legal()
+                if len(menu) == 1:
+                    self._play(0, menu[0], True)
+                    continue
+                return
+            if len(legal) == 1:
+                self._play(d.seat, legal[0], False)
+            else:
+                self._play(d.seat, self.bots[d.seat - 1].decide(g.view(d.seat), legal), False)
+        result = g.result.to_json()
+        for bot in self.bots:
+            bot.end(result)
+
+
+class StepLog:
+    """The moves of a :class:`StepTable` told in the game's words (:attr:`Looks.narrate`):
+    ``tell`` the moves since the player's last decision, ``lines`` every move so far."""
+
+    def __init__(self, table: StepTable, narrate: Callable[[Step, Style], str | None]) -> None:
+        self.table, self.narrate = table, narrate
+        self.told = 0
+        self.lines: list[str] = []
+
+    def tell(self, style: Style) -> str | None:
+        new = []
+        for step in self.table.steps[self.told:]:
+            line = self.narrate(step, style)
+            if line is None:
+                continue
+            if step.forced:
+                line += style.dim("  (your only choice: played for you)")
+            new.append(f"  #{step.number:<3} {line}")
+        self.told = len(self.table.steps)
+        self.lines += new
+        return "\n" + "\n".join(["What happened:", *new]) if new else None
+
+
 def read_number(text: str, view: Any, legal: Sequence[Any]) -> Any:
     """The generic reading of the player's input: the number of a legal action, ``q``
     or ``?``."""
@@ -198,10 +320,14 @@ __all__ = [
     "COMMANDS",
     "DEFAULT_ADVICE_MS",
     "HELP_LINE",
+    "Looks",
     "OptionError",
     "PlayLog",
     "PlayTable",
     "SeatTable",
+    "Step",
+    "StepLog",
+    "StepTable",
     "Terminal",
     "Unclear",
     "numbered_text",

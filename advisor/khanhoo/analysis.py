@@ -52,7 +52,7 @@ class Analysis(HandAnalysis[Position, ScoreResult, Useful, DiscardRow]):
 
 
 def analyze(pos: Position) -> Analysis:
-    """Analyse 15 cards (hand + melds, at rest: the useful cards) or 16 (owing a card:
+    """Analyze 15 cards (hand + melds, at rest: the useful cards) or 16 (owing a card:
     the discard table); 6 or 7 for the orphan."""
     if pos.total not in (pos.target, pos.target + 1):
         raise HandSizeError(

@@ -27,6 +27,7 @@ from advisor.khanhoo.record import game_from_record
 from advisor.khanhoo.rules import OPTION_HELP
 from advisor.khanhoo.scoring import Settlement, score
 from advisor.khanhoo.simulate import outcome, start
+from advisor.khanhoo.terminal import TERMINAL
 from advisor.khanhoo.text import (
     action_text,
     advice_text,
@@ -47,6 +48,21 @@ RULES_FIELDS: tuple[Field, ...] = (
 )
 """The flags that choose the pack and the options (K1, K-run, K5, K9, K10)."""
 
+TABLE_PACK_FIELDS: tuple[Field, ...] = (
+    Field("sets", "Sets in the pack; 3 is the variation, K9 [default: the table's pack, "
+          "K1: 2, or 4 at five players]", kind="int", minimum=2, maximum=4),
+    Field("jokers", "Jokers in the pack [default: the table's pack, K1: 1, or 2 at three "
+          "players]", kind="int", minimum=0, maximum=5),
+)
+"""The pack of a table whose number of players is known: by default the pack K1 deals to
+that many (a 61-card pack is never dealt to three)."""
+
+
+def _with_table_pack(fields: tuple[Field, ...]) -> tuple[Field, ...]:
+    pack = {f.name: f for f in TABLE_PACK_FIELDS}
+    return tuple(pack.get(f.name, f) for f in fields)
+
+
 POSITION_FIELDS: tuple[Field, ...] = (
     Field("hand", "Concealed cards, e.g. 'Ah 2c 3d Js Qs Ks' (1 for Ace, ♥♣♦♠ too)",
           short="-H", metavar="CARDS"),
@@ -58,7 +74,7 @@ POSITION_FIELDS: tuple[Field, ...] = (
 )
 
 ADVICE_FIELDS: tuple[Field, ...] = (
-    *POSITION_FIELDS,
+    *_with_table_pack(POSITION_FIELDS),
     Field("offer", "A discard on offer (the seat may claim it)", metavar="CARD"),
     Field("from", "Who threw the offer: 'left' (the seat is next: take or draw) or 'other' "
                   "(bump)", kind="choice", choices=("left", "other")),
@@ -82,12 +98,12 @@ SCORE = Verb(
 
 ANALYZE = Verb(
     "analyze",
-    "Analyse a hand: its distance, the useful cards or the discard table.\n\n"
+    "Analyze a hand: its distance, the useful cards or the discard table.\n\n"
     "At rest (15 cards) its distance and the cards that lower it (`useful`); owing a card "
     "(16) the discard table (`discards`), best first; 6 and 7 for the orphan.",
     lambda obj, ctx: analyze(Position.from_json(obj)), analysis_text, POSITION_FIELDS,
     examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"',
-              '--hand "4h 5h Ac 2c 3c 7d 7d 8d 1h 9h Qs Ks 5d 6c 3h" -m "Js Jk 7h"'),
+              '--hand "4h 5h Ac 2c 3c 7d 8d 9h Qs Ks 5d 6c" -m "7h 7c Jk"'),
     example={"hand": "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"},
     from_flags=position_from_fields)
 
@@ -97,8 +113,7 @@ ADVICE = Verb(
     "Each action with its chance of going out first and the points it can expect. A "
     "position of 16 cards is a turn; of 15 with a discard on `offer`, a claim (K5). A "
     "record prefix (`\"format\": \"khanhoo-record/1\"`) is advised for the seat to act "
-    "at its end. The budget is the server's (`KHANHOO_ADVICE_MS`, 100 ms by default) "
-    "unless `budget_ms` asks for another.",
+    "at its end.",
     lambda obj, ctx: GAME.advice(obj, ctx), advice_text, ADVICE_FIELDS, budget=True,
     command="advise",
     examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d 5c"',
@@ -136,7 +151,7 @@ SIMULATE_FIELDS: tuple[Field, ...] = (
     Field("orphan", "Four players: one of them is orphan (K7)", kind="flag"),
     Field("max_turns", "Discards after which a deal nobody went out of is a draw",
           kind="int", minimum=1, default=MAX_TURNS),
-    *RULES_FIELDS,
+    *_with_table_pack(RULES_FIELDS),
 )
 
 def audit(game: Game) -> None:
@@ -165,7 +180,8 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, tables=TABLES,
     faces=Faces((SCORE, ANALYZE, ADVICE, SETTLE), SIMULATE_FIELDS, "greedy,random,random",
                 simulation_text,
-                view_text=view_text, action_text=action_text, result_text=result_text))
+                view_text=view_text, action_text=action_text, result_text=result_text,
+                terminal=TERMINAL))
 
 __all__ = ["GAME"]
 

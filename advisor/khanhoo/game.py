@@ -66,7 +66,7 @@ from advisor.khanhoo.cards import (
 )
 from advisor.khanhoo.melds import HAND_SIZE, ORPHAN_SIZE, Combination, solver
 from advisor.khanhoo.position import meld_of
-from advisor.khanhoo.rules import Pattern, Rules
+from advisor.khanhoo.rules import Pattern, Rules, table_pack
 from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE, deal_scores
 from advisor.khanhoo.view import (
     MAX_PLAYERS,
@@ -94,7 +94,7 @@ def table_rules(players: int, *, variation: bool = False, **options: bool) -> Ru
     """
     if variation:
         return Rules(3, 2, **options)
-    sets, jokers = {2: (2, 1), 3: (2, 2), 4: (2, 1), 5: (4, 1)}.get(players, (4, 1))
+    sets, jokers = table_pack(players)
     return Rules(sets, jokers, **options)
 
 

@@ -43,6 +43,7 @@ from functools import lru_cache
 from typing import Any
 
 from advisor.errors import HandSizeError
+from advisor.games.deadline import tick
 from advisor.games.useful import Useful as UsefulCard
 from advisor.khanhoo.cards import (
     CARDS,
@@ -224,6 +225,7 @@ class Solver:
         found = self._memo.get(key)
         if found is not None:
             return found[0]
+        tick()  # a caller's deadline stops the search here (advisor.games.deadline)
         best: int | None = None
         choice: Any = None
         if spare:
@@ -315,6 +317,7 @@ class Solver:
 
         def leaf(c: Counts, cp: Counts, kept: int, places: int) -> None:
             nonlocal best
+            tick()
             line, pair = self._line_id, self._pair
             t = self._tables[pair(pair(pair(line(c[0:9], cp[0:9]), line(c[9:18], cp[9:18])),
                                        line(c[18:27], cp[18:27])), line(c[27:30], cp[27:30]))]
@@ -425,6 +428,7 @@ class Solver:
             found = memo.get(key)
             if found is not None:
                 return found
+            tick()
             out: dict[int, tuple[int, int]] = {}
             for k, s, m in go(minus(v, r), st, en):
                 _merge(out, k, s, m)

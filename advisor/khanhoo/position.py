@@ -26,7 +26,7 @@ from advisor.khanhoo.cards import (
     parse_cards,
 )
 from advisor.khanhoo.melds import HAND_SIZE, ORPHAN_SIZE, Combination
-from advisor.khanhoo.rules import OPTION_HELP, Rules
+from advisor.khanhoo.rules import OPTION_HELP, Rules, table_pack
 from advisor.khanhoo.view import MAX_TURNS, Offered, TableSeat, View
 
 FIELDS = ("sets", "jokers", "options", "hand", "melds", "seen", "orphan")
@@ -155,22 +155,26 @@ def view_of_position(obj: object) -> View:
     """The VIEW a typed position spells (seat 0 to act): the seat's cards (:class:`Position`'s
     fields) and, for a claim, the discard on offer (``offer``) and who threw it (``from``:
     ``"left"`` — the seat is the next player — or ``"other"``), and optionally ``players``
-    (default 3), ``turn`` (turns each opponent has played, default 0; their discards are
+    (default 3; the pack, unless ``sets`` or ``jokers`` is given, the one K1 deals to
+    that many), ``turn`` (turns each opponent has played, default 0; their discards are
     unknown) and ``stock_left`` (by default what the pack holds beyond the hands, the
     melds and the seen cards). ``null`` for any of them means "not given". Errors name
     the field.
 
     >>> v = view_of_position({"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h 4c"})
     >>> v.phase, v.players, len(v.hand), v.stock_left
-    ('turn', 3, 16, 15)
+    ('turn', 3, 16, 16)
     """
     if not isinstance(obj, dict):
         raise PositionError("a position must be a JSON object", field="$")
     extra = {k: obj[k] for k in ADVICE_FIELDS if obj.get(k) is not None}
-    pos = Position.from_json({k: v for k, v in obj.items() if k not in ADVICE_FIELDS})
     players = extra.get("players", 3)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
         raise PositionError("players: a number of players from 2 to 5", field="players")
+    given = {k: v for k, v in obj.items() if k not in ADVICE_FIELDS}
+    if given.get("sets") is None and given.get("jokers") is None:  # the table's pack (K1)
+        given["sets"], given["jokers"] = table_pack(players)
+    pos = Position.from_json(given)
     offer = extra.get("offer")
     relation = extra.get("from", "left")
     if relation not in ("left", "other"):

@@ -295,4 +295,18 @@ class Rules:
         return {"sets": self.sets, "jokers": self.jokers, "options": self.options}
 
 
-__all__ = ["KINDS", "OPTION_HELP", "ROYAL_PARTNER", "Kind", "Pattern", "Rules"]
+__all__ = ["KINDS", "OPTION_HELP", "ROYAL_PARTNER", "TABLE_PACKS", "Kind", "Pattern", "Rules",
+           "table_pack"]
+
+
+TABLE_PACKS = {2: (2, 1), 3: (2, 2), 4: (2, 1), 5: (4, 1)}
+"""The pack K1 deals to a number of players: (sets, Jokers); 5 to 8 players take 4 sets."""
+
+
+def table_pack(players: int) -> tuple[int, int]:
+    """The (sets, Jokers) K1 deals to ``players``.
+
+    >>> table_pack(3), table_pack(2), table_pack(7)
+    ((2, 2), (2, 1), (4, 1))
+    """
+    return TABLE_PACKS.get(players, (4, 1))

@@ -116,6 +116,9 @@ def start(specs: Sequence[str], *, games: int, seed: int, duplicate: bool, first
     n = len(specs)
     if orphan and n != 4:
         raise AdvisorError("orphan: the orphan needs four players (K7)", field="orphan")
+    if variation and sets not in (None, 3):
+        raise AdvisorError(f"sets: the variation (K9) is played with 3 sets, not {sets}: "
+                           "give --variation or --sets, not both", field="sets")
     if rules is None:
         chosen = {name: True for name, on in options.items() if on}
         rules = table_rules(n, variation=variation, **chosen)

@@ -134,9 +134,7 @@ def simulation_text(s: Summary) -> str:
         out.append("wins by the last card: " + "; ".join(
             f"player {p} " + ", ".join(f"{how} {r[how]}" for how in ROUTES if r.get(how))
             for p, r in enumerate(s.routes) if r))
-    secs = max(s.seconds, 1e-9)
-    out.append(f"draws {s.draws} ({s.draws / max(s.games, 1):.1%}) · "
-               f"{s.games / secs:.1f} deals/s · {s.moves / secs:.0f} moves/s")
+    out.append(f"draws {s.draws} ({s.draws / max(s.games, 1):.1%}) · {s.speed()}")
     return "\n".join(out)
 
 

@@ -106,7 +106,13 @@ _SPLIT = re.compile(r"[\s,;]+")
 _SUIT_WORDS = {"cash": CASH, "string": STRINGS, "strings": STRINGS, "myriad": MYRIADS,
                "myriads": MYRIADS}
 _NAMED = {("half", CASH): HC, ("zero", CASH): ZC, ("thousand", MYRIADS): TM}
-CODES_HELP = "9c … 1c, HC, ZC, 1s … 9s, 1m … 9m, TM, or names like '9 Cash', 'Half Cash'"
+_QING_CODES = {"rf": ZC, "wf": HC, "ot": TM}
+"""Qing Kanhu's codes for the same three cards (its pack's rule, docs/rules/qing.md: its Red
+Flower was Zero Cash, its White Flower Half Cash, its Old Thousand Thousand Myriads),
+accepted here too."""
+_QING_NAMES = {("red", "flower"): ZC, ("white", "flower"): HC, ("old", "thousand"): TM}
+CODES_HELP = ("9c … 1c, HC, ZC, 1s … 9s, 1m … 9m, TM, or names like '9 Cash', 'Half Cash' "
+              "(Qing's RF, WF, OT are ZC, HC, TM)")
 
 
 def _tokens(text: str) -> list[str]:
@@ -130,7 +136,11 @@ def _words(tokens: Sequence[str]) -> list[tuple[str, Card]]:
             out.append((f"{tok} {tokens[i + 1]}", BY_CODE[code.casefold()]))
             i += 2
             continue
-        c = BY_CODE.get(word)
+        if suit is None and (word, nxt) in _QING_NAMES:  # Red Flower, White …, Old Thousand
+            out.append((f"{tok} {tokens[i + 1]}", CARDS[_QING_NAMES[word, nxt]]))
+            i += 2
+            continue
+        c = BY_CODE.get(word) or (CARDS[_QING_CODES[word]] if word in _QING_CODES else None)
         if c is None:
             raise CardError(f"unknown card '{tok}'; the cards are {CODES_HELP} (M1)", token=tok)
         out.append((tok, c))
@@ -141,8 +151,8 @@ def _words(tokens: Sequence[str]) -> list[tuple[str, Card]]:
 def parse_card(text: str) -> Card:
     """Exactly one card.
 
-    >>> parse_card("Zero Cash").code, parse_card("zc").code
-    ('ZC', 'ZC')
+    >>> parse_card("Zero Cash").code, parse_card("zc").code, parse_card("RF").code
+    ('ZC', 'ZC', 'ZC')
     """
     words = _words(_tokens(text))
     if len(words) != 1:

@@ -22,6 +22,7 @@ from advisor.ming.plays import DECLARATIONS, TrickResult, trick
 from advisor.ming.position import view_of_position
 from advisor.ming.record import game_from_record
 from advisor.ming.simulate import outcome, start
+from advisor.ming.terminal import TERMINAL
 from advisor.ming.text import (
     action_text,
     advice_text,
@@ -106,7 +107,8 @@ ADVICE = Verb(
     command="advise",
     examples=('--hand "9c 9s 9m 1s 2s 3s 5m" --seen "4s 5s 6s 7s 8s 1m 2m 3m 4m 6m 7m 8m"',
               '--hand "1s 2s 3s 4s 5s 6s 7s 8s 9s" --players 3 --seat 2 --trick 7c '
-              '--trick "?"'),
+              '--trick "?"',
+              "examples/ming_prefix.json --json"),
     example={"hand": "1s 2s 3s 4s 5s 6s 7s 8s 9s", "players": 3, "seat": 2,
              "trick": ["7c", "?"], "scores": [0, 0, 0]})
 
@@ -131,6 +133,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     default_budget_ms=Budget().ms,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit,
     faces=Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text,
-                view_text=view_text, action_text=action_text, result_text=result_text))
+                view_text=view_text, action_text=action_text, result_text=result_text,
+                terminal=TERMINAL))
 
 __all__ = ["ADVICE", "GAME", "TRICK"]

@@ -79,9 +79,7 @@ def simulation_text(s: Summary, st: Style | None = None) -> str:
         out.append(f"{p.player:<8}{p.spec[:23]:<24}{p.wins:>6}{p.points:>8}"
                    f"{s.tricks[p.player]:>8}{s.bonuses[p.player]:>7}{p.mean:>8.2f}"
                    f"  [{lo:.2f}, {hi:.2f}]")
-    secs = max(s.seconds, 1e-9)
-    out.append(f"ties for the top {s.draws} · {s.games / secs:.1f} deals/s · "
-               f"{s.moves / secs:.0f} moves/s")
+    out.append(f"ties for the top {s.draws} · {s.speed()}")
     return "\n".join(out)
 
 

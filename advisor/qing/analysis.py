@@ -97,7 +97,7 @@ class Analysis(HandAnalysis[Position, ScoreResult, Useful, DiscardRow]):
 
 
 def analyze(pos: Position) -> Analysis:
-    """Analyse 14 cards (the distance and waits) or 15 (the win, and the discards)."""
+    """Analyze 14 cards (the distance and waits) or 15 (the win, and the discards)."""
     if pos.total not in (HAND_SIZE - 1, HAND_SIZE):
         raise HandSizeError(f"hand: hand + melds make {pos.total} cards; an analysis needs "
                             f"{HAND_SIZE - 1} (at rest) or {HAND_SIZE} (to win or discard) "

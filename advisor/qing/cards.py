@@ -15,7 +15,7 @@ Codes are case-insensitive; English and Chinese names are accepted on input:
 >>> parse_cards("3x")
 Traceback (most recent call last):
 ...
-advisor.errors.CardError: unknown card '3x'; the codes are 1c…9c, 1s…9s, 1m…9m, RF, WF, OT (Q1)
+advisor.errors.CardError: unknown card '3x'; the codes are 1c…9c, 1s…9s, 1m…9m, RF, WF, OT ...
 """
 
 from __future__ import annotations
@@ -113,12 +113,15 @@ for _c in CARDS:
 for _i in FLOWERS:
     _WORDS[FLOWER_NAMES[_i].casefold().replace(" ", "")] = _i
 _WORDS["红花"] = RF
+for _code, _i in {"zc": RF, "hc": WF, "tm": OT}.items():  # Ming Kanhu's codes and names of
+    _WORDS[_code] = _i  # the same three cards (Q1: Red Flower was Zero Cash, White Flower
+_WORDS["zerocash"], _WORDS["halfcash"], _WORDS["thousandmyriads"] = RF, WF, OT  # Half Cash)
 _ZH_DIGITS = "一二三四五六七八九"
 _SUIT_WORDS = {"cash": "c", "c": "c", "文": "c", "strings": "s", "string": "s", "s": "s",
                "索": "s", "myriads": "m", "myriad": "m", "m": "m", "萬": "m", "万": "m"}
 _NUMBERED = re.compile(r"^([1-9一二三四五六七八九])(cash|strings?|myriads?|[csm文索萬万])$")
 _SPLIT = re.compile(r"[\s,;]+")
-_JOIN_NEXT = {"red", "white", "old"}
+_JOIN_NEXT = {"red", "white", "old", "zero", "half", "thousand"}
 
 
 def _tokens(text: str) -> list[str]:
@@ -147,7 +150,7 @@ def _parse_token(token: str) -> Card:
         rank = int(digit) if digit.isdigit() else _ZH_DIGITS.index(digit) + 1
         return CARDS[index_of(SUITS.index(_SUIT_WORDS[m.group(2)]), rank)]
     raise CardError(f"unknown card '{token}'; the codes are 1c…9c, 1s…9s, 1m…9m, RF, WF, OT "
-                    "(Q1)", token=token)
+                    "(Ming's ZC, HC, TM) (Q1)", token=token)
 
 
 def card(key: str | int) -> Card:

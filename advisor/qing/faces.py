@@ -22,6 +22,7 @@ from advisor.qing.record import game_from_record
 from advisor.qing.rules import EYE6, OPTION_HELP
 from advisor.qing.scoring import score
 from advisor.qing.simulate import outcome, start
+from advisor.qing.terminal import TERMINAL
 from advisor.qing.text import (
     action_text,
     advice_text,
@@ -88,7 +89,8 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     faces=Faces(
         verbs=(
             Verb("score", "Does a 15-card hand win (Q5)? Its groups, or its distance.\n\n"
-                 "An eye, every other card in boys, extras (1s, RF, WF, OT) added to groups.",
+                 "An eye, every other card in boys, extras (the three aces 1c 1s 1m, and RF, "
+                 "WF, OT) added to groups.",
                  lambda obj, ctx: score(Position.from_json(obj)), score_text,
                  POSITION_FIELDS,
                  examples=(f'--hand "{WIN_EXAMPLE}" --json',
@@ -109,7 +111,8 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
                  (*POSITION_FIELDS, OFFER, PLAYERS, STOCK),
                  examples=('--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 2s"',
                            '--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF" --offer 3s '
-                           '--players 4'),
+                           '--players 4',
+                           "examples/qing_view.json --json"),
                  example={"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF", "offer": "3s"},
                  budget=True, command="advise"),
         ),
@@ -117,6 +120,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
         simulate_seats="greedy,greedy,greedy,random",
         simulation_text=simulation_text,
         view_text=view_text, action_text=action_text, result_text=result_text,
+        terminal=TERMINAL,
     ),
     audit=audit,
     tables=(*(Table(f"{n} players", n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)),

@@ -41,6 +41,7 @@ from functools import lru_cache
 from typing import Any
 
 from advisor.errors import HandSizeError, MeldError
+from advisor.games.deadline import tick
 from advisor.qing.cards import (
     CARDS,
     FLOWERS,
@@ -305,6 +306,7 @@ class Solver:
         found = self._fronts.get(key)
         if found is not None:
             return found
+        tick()  # a caller's deadline stops the search here (advisor.games.deadline)
         rows: list[tuple[int, int, int, int]] = []
         replace = self.replace
         flower = replace and i in _FLOWERS

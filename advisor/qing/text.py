@@ -113,9 +113,7 @@ def simulation_text(s: Summary, st: Style | None = None) -> str:
                    f"{p.mean:>8.2f}  [{lo:.2f}, {hi:.2f}]")
     if s.hows:
         out.append("deals won by: " + ", ".join(f"{how} {n}" for how, n in sorted(s.hows.items())))
-    secs = max(s.seconds, 1e-9)
-    out.append(f"drawn {s.draws} ({s.draws / max(s.games, 1):.1%}) · {s.games / secs:.1f} "
-               f"deals/s · {s.moves / secs:.0f} moves/s")
+    out.append(f"drawn {s.draws} ({s.draws / max(s.games, 1):.1%}) · {s.speed()}")
     return "\n".join(out)
 
 

@@ -269,6 +269,10 @@ function showError(problem) {
 const UNREACHABLE = "The server cannot be reached. Check your connection, then try again " +
   "— the deal is kept on the server.";
 
+const BUSY_NOW = "The advisor is busy with other players' requests.";
+const BUSY = "The advisor is still busy with other players' requests, so this was not " +
+  "done. Try again in a moment — the deal is kept on the server.";
+
 async function api(method, url, body) {
   const init = {method, headers: {Accept: "application/json"}};
   if (body !== undefined) {
@@ -285,13 +289,16 @@ async function api(method, url, body) {
     }
   };
   let resp = await send();
-  // A busy worker (503, the advisor's gate) says when to come back: wait and retry.
-  for (let tries = 0; resp.status === 503 && tries < 3; tries++) {
-    const wait = Number(resp.headers.get("Retry-After")) || 1;
+  // A busy server (503: every advice slot taken, or the work passed its deadline) says
+  // when to come back: say so in words, wait that long and ask once more.
+  if (resp.status === 503) {
+    const wait = Math.min(Number(resp.headers.get("Retry-After")) || 1, 10);
+    showError({detail: `${BUSY_NOW} Asking again in ${wait} s…`});
     await new Promise((done) => setTimeout(done, wait * 1000));
     resp = await send();
   }
-  const data = await resp.json().catch(() => null);
+  let data = await resp.json().catch(() => null);
+  if (resp.status === 503) data = {...(data || {}), detail: BUSY};
   if (!resp.ok) {
     const err = new Error((data && data.detail) || resp.statusText);
     err.problem = data || {detail: `${resp.status} ${resp.statusText}`};

@@ -389,3 +389,26 @@ def test_section1_a_suit_word_alone_asks_for_its_rank(word: str, code: str) -> N
         parse_cards(f"{word} 2v")
     assert info.value.token == word and f"'{code}'" in info.value.message
     assert parse_cards(f"2 {word}") == [parse_face(code)]  # as the message suggests
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("tám sách", "8s"), ("Tám Sách", "8s"), ("tam sách", "3s"), ("tam sach", "3s"),
+    ("bảy văn", "7m"), ("bẩy văn", "7m"), ("bay m", "7m"), ("hai vạn", "2v"), ("ba sách", "3s"),
+    ("bốn văn", "4m"), ("bon s", "4s"), ("tư vạn", "4v"), ("năm sách", "5s"), ("nam s", "5s"),
+    ("sáu văn", "6m"), ("sau m", "6m"), ("chín vạn", "9v"), ("chin v", "9v"),
+])
+def test_section1_modern_numerals_are_ranks_never_another_rank(text: str, code: str) -> None:
+    """Modern Vietnamese numerals name ranks too; 'tám' (8) is never read as 'tam' (3),
+    which stripping the diacritics would make of it."""
+    assert [f.code for f in parse_cards(text)] == [code]
+
+
+@pytest.mark.parametrize(("text", "hint"), [("tàm sách", "'tám' (8)"), ("bày văn", "'bảy' (7)")])
+def test_section1_a_misspelt_rank_with_diacritics_is_refused_not_guessed(text: str,
+                                                                        hint: str) -> None:
+    err = raises(text)
+    assert hint in err.message and err.token == text.split()[0]
+
+
+def test_section1_an_unknown_card_lists_the_codes() -> None:
+    assert "2v … 9v" in raises("2v zz").message

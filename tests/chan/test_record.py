@@ -100,3 +100,42 @@ def test_read_records_json_lines_and_list() -> None:
     assert [rec for _, rec in read_records(io.StringIO(json.dumps(recs)))] == recs
     [(_label, err)] = list(read_records(io.StringIO("{oops")))
     assert isinstance(err, RecordError)
+
+
+# --- the result's bonuses, compared as the rules define them ------------------------------
+
+
+def _finished(seed: int) -> dict[str, Any]:
+    g = Game.from_deal(seed=seed)
+    while not g.over:
+        assert g.pending is not None
+        g.act(g.pending.seat, g.legal_actions()[-1])
+    return g.to_record()
+
+
+def test_tied_bonuses_in_another_order_replay_to_the_same_result() -> None:
+    """§7: the main bonus is the highest base (ties: higher dịch), then the rest: a
+    record listing two tied bonuses the other way round (an independent engine's) scores
+    the same and is accepted; one whose first bonus is not a main, or whose set differs,
+    is refused naming result.bonuses."""
+    rec = _finished(874)  # Tôm and Bạch thủ: both base 4, dịch 1
+    bonuses = rec["result"]["bonuses"]
+    assert len(bonuses) == 2 and bonuses[0]["code"] != bonuses[1]["code"]
+    assert (bonuses[0]["base"], bonuses[0]["dich"]) == (bonuses[1]["base"], bonuses[1]["dich"])
+    assert CHAN.replay(rec).valid
+
+    swapped = copy.deepcopy(rec)
+    swapped["result"]["bonuses"].reverse()
+    assert CHAN.replay(swapped).valid
+
+    lesser = copy.deepcopy(rec)  # a bonus of lower rank listed first: not a main
+    lesser["result"]["bonuses"] = [{"code": "u_xuong", "name": "Ù xuông", "count": 1,
+                                    "base": 2, "dich": 0}, *bonuses]
+    out = CHAN.replay(lesser)
+    assert not out.valid and out.error is not None and out.error.field == "result.bonuses"
+
+    other = copy.deepcopy(rec)  # a different set, same order
+    other["result"]["bonuses"][1] = {**other["result"]["bonuses"][1], "code": "leo",
+                                     "name": "Lèo"}
+    out = CHAN.replay(other)
+    assert not out.valid and out.error is not None and out.error.field == "result.bonuses"

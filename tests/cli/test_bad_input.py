@@ -82,3 +82,60 @@ def test_a_group_help_names_every_command(run: CliRunner, game: str) -> None:
     summary = r.output.split("Options:")[0]
     for word in main.commands[game].commands:  # type: ignore[attr-defined]
         assert word in summary
+
+
+@pytest.mark.parametrize("game", names())
+def test_a_single_bad_file_is_said_once_on_stderr(run: CliRunner, tmp_path: Path,
+                                                  game: str) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"hand": "zz"}', encoding="utf-8")
+    argv = ["trick", "--file", str(bad)] if game == "ming" else ["analyze", str(bad)]
+    r = run.invoke(main, [game, *argv])
+    assert r.exit_code == EXIT_BAD_INPUT, r.output
+    assert r.stderr.count("bad.json") == 1 and "bad.json" not in r.stdout
+
+
+def test_a_batch_still_gives_every_input_its_line(run: CliRunner) -> None:
+    r = run.invoke(main, ["qing", "analyze", "-"], input='{"hand": "zz"}\n{"hand": "1c"}\n')
+    assert r.exit_code == EXIT_BAD_INPUT
+    assert r.stdout.count("error: <stdin>:") == 2 and r.stderr.count("<stdin>:") == 2
+
+
+@pytest.mark.parametrize("game", ["chan", "khanhoo", "qing"])
+def test_json_with_a_byte_order_mark_is_read(run: CliRunner, tmp_path: Path,
+                                              game: str) -> None:
+    hands = {"chan": HAND19, "khanhoo": "Ah 2h 3h 4h 5h 6h 7h 8h 9h Ac 2c 3c 4c",
+             "qing": "1c 2c 3c 4c 5c 6c 7c 8c 9c 1s 2s 3s 4s 5s"}
+    f = tmp_path / "bom.json"
+    f.write_bytes(b"\xef\xbb\xbf" + f'{{"hand": "{hands[game]}"}}'.encode())
+    r = run.invoke(main, [game, "analyze", str(f)])
+    assert "BOM" not in r.stderr and "malformed" not in r.stderr, r.stderr
+
+
+def test_an_argument_that_is_not_utf8_is_refused_by_its_position(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    from advisor.cli import run as program
+    monkeypatch.setattr(sys, "argv", ["advisor", "chan", "analyze", "--hand",
+                                      b"s\xe1ch".decode("utf-8", "surrogateescape")])
+    with pytest.raises(SystemExit) as info:
+        program()
+    assert info.value.code == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "argument 4 ('s\\xe1ch') is not UTF-8 text" in err and "udce1" not in err
+
+
+def test_option_values_are_not_case_sensitive(run: CliRunner) -> None:
+    r = run.invoke(main, ["chan", "analyze", "--hand", HAND19, "--rules", "CVV"])
+    assert r.exit_code == 0 and "[cvv]" in r.stdout, r.output
+    r = run.invoke(main, ["chan", "play", "--seed", "3", "--rules", "Cvv"], input="q\n")
+    assert r.exit_code == 0 and "rules cvv" in r.stdout, r.output
+
+
+def test_a_simulate_whose_exec_bot_cannot_start_does_not_exit_0(run: CliRunner) -> None:
+    from advisor.cli.common import EXIT_BOT_FAILED
+    r = run.invoke(main, ["qing", "simulate", "--games", "1", "--seats",
+                          "exec:/nonexistent/bot,greedy,greedy,greedy"])
+    assert r.exit_code == EXIT_BOT_FAILED, r.output
+    assert "could not start" in r.stderr and "not those of the bots named" in r.stderr

@@ -312,3 +312,15 @@ def test_every_game_left_unfinished_writes_no_record(info: AnySpec, tmp_path: Pa
     assert f"No record written to {out}" in r.stdout and not out.exists()
     r = CliRunner().invoke(main, [info.name, "play", "--record", str(out / "x" / "y")])
     assert r.exit_code == EXIT_USAGE and "Invalid value for --record: no such folder" in r.output
+
+
+def test_without_a_seed_one_is_drawn_shown_and_deals_the_same_deal_again() -> None:
+    import re
+    r = play(input="q\n")
+    assert r.exit_code == 0 and "seed None" not in r.stdout
+    m = re.search(r"seed (\d+)", r.stdout)
+    assert m is not None, r.stdout
+    again = play("--seed", m.group(1), input="q\n")
+    def hand(out: str) -> str:
+        return out.split("Hand by group:", 1)[1].split("\n\n", 1)[0]
+    assert hand(r.stdout) == hand(again.stdout)

@@ -168,3 +168,22 @@ def test_duplicate_gives_every_player_every_seat(kit: Kit) -> None:
 def test_identical_players_in_duplicate_are_symmetric(kit: Kit) -> None:
     s = kit.simulate(["greedy"] * kit.seats, games=3, seed=3, duplicate=True)
     assert len({(p.wins, p.total) for p in s.players}) == 1
+
+
+def test_the_win_share_interval_never_collapses() -> None:
+    """Wilson's interval: 4 wins in 4 deals does not make the win share certain."""
+    from advisor.games.simulate import PlayerStats
+    p = PlayerStats(0, "greedy")
+    for _ in range(4):
+        p.add(2, True)
+    lo, hi = p.share_ci95()
+    assert hi == 1.0 and 0.4 < lo < 0.6
+    assert p.to_json()["win_share_ci95"][0] < 1.0
+
+
+def test_a_duplicate_run_says_games_a_second() -> None:
+    from advisor.games.simulate import RunSummary
+    s = RunSummary(["a", "b"], 0, True, None, [], games=10, moves=100, seconds=1.0)
+    assert "10.0 games/s" in s.speed()
+    s.duplicate = False
+    assert "10.0 deals/s" in s.speed()

@@ -53,8 +53,9 @@ def test_near_going_out_the_points_are_exact() -> None:
     adv = advise_held({"hand": WAITING + " 5c"}, FAST)
     keep_wait = next(o for o in adv.options if o.action == Action("discard", _c("5c")))
     assert keep_wait.distance == 1 and keep_wait.method == "tree"
-    # waiting on 2c (Triplet 2h 2c 2d: 17 points) or the Joker (also 17)
-    assert keep_wait.acceptance == 2
+    # waiting on 2c (Triplet 2h 2c 2d: 17 points) or a Joker (also 17): the 3-player
+    # table's pack holds two Jokers (K1)
+    assert keep_wait.acceptance == 3
     assert keep_wait.race_points == pytest.approx(keep_wait.race_first * 17)
     assert keep_wait.situation is not None and keep_wait.situation.points_out == 17
 

@@ -447,3 +447,21 @@ def test_action_json_round_trip() -> None:
         Action.from_json({"do": "take"})
     with pytest.raises(RecordError):
         Action.from_json({"do": "discard", "card": "5h", "with": ["5c"]})
+
+
+@pytest.mark.parametrize(("players", "jokers"), [(2, 1), (3, 2), (4, 1)])
+def test_k1_an_advice_position_is_dealt_the_table_s_pack(players: int, jokers: int) -> None:
+    from advisor.khanhoo.position import view_of_position
+    hand = "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d 5c"
+    v = view_of_position({"hand": hand, "players": players})
+    assert (v.rules.sets, v.rules.jokers) == (2, jokers)
+    v = view_of_position({"hand": hand, "players": 3, "jokers": 1})
+    assert (v.rules.sets, v.rules.jokers) == (2, 1)
+
+
+def test_k9_the_variation_and_another_number_of_sets_are_refused() -> None:
+    from advisor.khanhoo.simulate import start
+    with pytest.raises(AdvisorError) as info:
+        start(["greedy", "greedy"], games=1, seed=0, duplicate=False, first=0,
+              variation=True, sets=2)
+    assert info.value.field == "sets" and "K9" in info.value.message

@@ -61,3 +61,12 @@ def test_format_parse_round_trip(mask: int) -> None:
     text = format_cards(mask)
     assert mask_of(parse_cards(text)) == mask
     assert [c.index for c in cards_of(mask)] == sorted(c.index for c in cards_of(mask))
+
+
+def test_m1_qing_s_codes_and_names_for_the_same_three_cards_are_read() -> None:
+    """Q1: Qing's Red Flower was Zero Cash, its White Flower Half Cash, its Old Thousand
+    Thousand Myriads; Ming reads those names too."""
+    from advisor.ming.cards import parse_cards as ming_cards
+    assert [c.code for c in ming_cards("RF wf OT")] == ["ZC", "HC", "TM"]
+    assert [c.code for c in ming_cards("Red Flower, White Flower Old Thousand")] == \
+        ["ZC", "HC", "TM"]

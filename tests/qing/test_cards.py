@@ -55,3 +55,10 @@ def test_q2_q4_rules_round_trip_and_refuse_unknown_options() -> None:
     assert err.value.field == "eye7"
     with pytest.raises(RulesError, match="extras_replace"):
         Rules.from_json({"extras_replace": "yes"})
+
+
+def test_q1_ming_s_codes_and_names_for_the_same_three_cards_are_read() -> None:
+    """Q1: Red Flower was Zero Cash, White Flower Half Cash, Old Thousand Thousand Myriads."""
+    from advisor.qing.cards import parse_cards as qing_cards
+    assert [c.code for c in qing_cards("ZC hc TM Zero Cash Half Cash Thousand Myriads")] == \
+        ["RF", "WF", "OT", "RF", "WF", "OT"]

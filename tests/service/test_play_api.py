@@ -187,14 +187,16 @@ def test_tables_survive_a_restart(db: str) -> None:
     first = create_app({"TESTING": True, "PLAY_DB": db}).test_client()
     table = _new(first, seed=3)
     action = table["legal"][0]
-    after = first.post(f"/v1/play/{table['id']}/action", json=action).get_json()
+    after = first.post(f"/v1/play/{table['id']}/action",
+                       json={**action, "version": 1}).get_json()
     # Another app on the same file — another worker, or the server restarted.
     second = create_app({"TESTING": True, "PLAY_DB": db}).test_client()
     again = second.get(f"/v1/play/{table['id']}").get_json()
     assert {k: v for k, v in again.items() if k != "expires_in_s"} == \
         {k: v for k, v in after.items() if k != "expires_in_s"}
     if not again["over"]:
-        nxt = second.post(f"/v1/play/{table['id']}/action", json=again["legal"][-1])
+        nxt = second.post(f"/v1/play/{table['id']}/action",
+                          json={**again["legal"][-1], "version": 2})
         assert nxt.status_code == 200
         assert first.get(f"/v1/play/{table['id']}").get_json()["version"] == 3
 
@@ -224,7 +226,7 @@ def test_idle_tables_expire_and_are_purged(db: str) -> None:
         conn.execute("UPDATE play_table SET touched = touched - 7200 WHERE id = ?", (old,))
     body = _problem(client.get(f"/v1/play/{old}"), 404)
     assert body["type"] == "/problems/table-not-found" and "expired" in body["detail"]
-    _problem(client.post(f"/v1/play/{old}/action", json={"do": "pass"}), 404)
+    _problem(client.post(f"/v1/play/{old}/action", json={"do": "pass", "version": 1}), 404)
     assert client.get(f"/v1/play/{fresh}").status_code == 200
     _new(client)  # a write purges what has expired
     with sqlite3.connect(db) as conn:
@@ -261,14 +263,16 @@ def test_an_illegal_action_names_its_rule_and_changes_nothing(client: FlaskClien
     table = _table_with_discard(client)
     sid = table["id"]
     pair = next(c for c, n in Counter(table["view"]["hand"]).items() if n == 2)
-    resp = client.post(f"/v1/play/{sid}/action", json={"do": "discard", "card": pair})
+    resp = client.post(f"/v1/play/{sid}/action", json={"do": "discard", "card": pair,
+                                                        "version": 1})
     body = _problem(resp, 422)
     assert body["type"] == "/problems/illegal-action" and body["rule"] == "R2"
     assert body["detail"].startswith("R2: ")
     assert client.get(f"/v1/play/{sid}").get_json() | {"expires_in_s": 0} == \
         table | {"expires_in_s": 0}
     # Not the player's move: a claim nobody offered him.
-    body = _problem(client.post(f"/v1/play/{sid}/action", json={"do": "chiu"}), 422)
+    body = _problem(client.post(f"/v1/play/{sid}/action", json={"do": "chiu",
+                                                                 "version": 1}), 422)
     assert body["rule"]
 
 
@@ -279,8 +283,13 @@ def test_malformed_actions_are_422(client: FlaskClient) -> None:
         body = _problem(client.post(f"/v1/play/{sid}/action", json=action), 422)
         assert body["detail"]
     body = _problem(client.post(f"/v1/play/{sid}/action", json={"do": "discard",
-                                                                 "card": "zz"}), 422)
+                                                                 "card": "zz",
+                                                                 "version": 1}), 422)
     assert body["token"] == "zz"
+    # an action without the version it was chosen on is refused (two could both apply)
+    body = _problem(client.post(f"/v1/play/{sid}/action", json={"do": "pass"}), 422)
+    assert body["field"] == "version" and client.get(f"/v1/play/{sid}").get_json()[
+        "version"] == 1
     _problem(client.post(f"/v1/play/{sid}/action", data="{", content_type="application/json"),
              400)
     _problem(client.post(f"/v1/play/{sid}/action", data="x"), 415)
@@ -298,8 +307,10 @@ def test_a_stale_action_is_409(client: FlaskClient) -> None:
 def test_no_action_or_hint_once_the_deal_is_over(client: FlaskClient) -> None:
     table = _new(client, seed=9)
     while not table["over"]:
-        table = client.post(f"/v1/play/{table['id']}/action", json=table["legal"][0]).get_json()
-    body = _problem(client.post(f"/v1/play/{table['id']}/action", json={"do": "pass"}), 409)
+        table = client.post(f"/v1/play/{table['id']}/action",
+                            json={**table["legal"][0], "version": table["version"]}).get_json()
+    body = _problem(client.post(f"/v1/play/{table['id']}/action",
+                                json={"do": "pass", "version": table["version"]}), 409)
     assert body["type"] == "/problems/not-your-turn"
     _problem(client.post(f"/v1/play/{table['id']}/hint"), 409)
 

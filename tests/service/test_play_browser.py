@@ -279,3 +279,41 @@ def test_the_analysis_page(page: Page, base_url: str) -> None:
     page.click("#go")
     page.wait_for_selector("#error")
     assert "zz" in page.inner_text("#error .token")
+
+
+def test_a_busy_hint_is_said_in_words_and_asked_once_more(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/play?seed=10")
+    _click(page, "#deal")
+    asked: list[str] = []
+    busy = {"status": 503, "headers": {"Retry-After": "1"},
+            "content_type": "application/problem+json",
+            "body": json.dumps({"type": "/problems/busy", "title": "Server busy",
+                                "status": 503, "detail": "every slot of this worker …"})}
+
+    def always_busy(route: Any) -> None:
+        asked.append(route.request.url)
+        route.fulfill(**busy)
+
+    page.route("**/v1/play/*/hint", always_busy)
+    page.click("#hint")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "busy with other players" in page.inner_text("#error")  # while it waits
+    page.locator("body:not(.busy)").wait_for()
+    said = page.inner_text("#error")
+    assert "still busy" in said and "every slot" not in said  # words, not the raw text
+    assert len(asked) == 2  # asked once more by itself, then no more
+    # Once the server has room, the hint is given after one busy answer.
+    page.unroute("**/v1/play/*/hint")
+    first = [True]
+
+    def busy_once(route: Any) -> None:
+        if first:
+            first.clear()
+            route.fulfill(**busy)
+        else:
+            route.continue_()
+
+    page.route("**/v1/play/*/hint", busy_once)
+    page.click("#hint")
+    page.wait_for_selector("#ranking")
+    assert page.locator("#error").is_hidden()
