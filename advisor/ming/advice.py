@@ -43,11 +43,13 @@ and each states the same numbers (``same_as`` names the play judged).
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, cast
 
 from advisor.errors import PositionError
@@ -89,6 +91,26 @@ METHODS = ("exact", "solved", "greedy-then-solved", "playout")
 PER_MS = 150.0
 """States (solver states and playout moves) the advisor counts in a millisecond of one
 core of the reference machine (``benchmarks/ming_eval.py --calibrate``; docs/benchmarks.md)."""
+WIN_MAP_PATH = Path(__file__).with_name("win_map.json")
+
+
+def _win_map() -> tuple[float, float]:
+    got = json.loads(WIN_MAP_PATH.read_text())
+    return float(got["a"]), float(got["b"])
+
+
+WIN_MAP: tuple[float, float] = _win_map()
+"""The stated chance of a play that is not exact: ``a + b ×`` the share of worlds it wins
+(each world being solved with every hand known, the share is over-confident), fitted on
+self-play by ``benchmarks/fit_ming_win.py`` (docs/benchmarks.md)."""
+
+
+def stated_win(share: float) -> float:
+    """The chance stated for a play that wins ``share`` of its worlds (:data:`WIN_MAP`)."""
+    a, b = WIN_MAP
+    return min(1.0, max(0.0, a + b * share))
+
+
 KNOWN_MAX_NODES = 2_000_000
 """The states the exact solve of a position with every card known may visit, whatever
 the budget: the answer is then exact (a follow of three cards among 286 from 23 cards
@@ -339,10 +361,12 @@ class Option:
     win: float = math.nan
     win_se: float = math.nan
     same_as: str | None = None
+    share: float = math.nan  # the share of its worlds in which it has the top score alone
 
     def judged_as(self) -> Judged:
         """This play in the answer every game gives (:mod:`advisor.games.answer`)."""
-        extras: dict[str, Any] = {"worlds": self.worlds, "same_as": self.same_as}
+        extras: dict[str, Any] = {"worlds": self.worlds, "same_as": self.same_as,
+                                  "worlds_won": _known(round(self.share, 4))}
         exact = self.method == "exact"
         return Judged(self.action.to_json(), self.what, self.method, self.win,
                       0.0 if exact else _known(self.win_se), self.settlement,
@@ -494,9 +518,12 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
             win_se = math.sqrt(win * (1 - win) / (t.n - 1)) * fpc
         else:
             se = win_se = math.nan
+        if how != "exact":
+            win, win_se = stated_win(win), win_se * WIN_MAP[1]
         same = None if rep[i] == i else _what(legal[rep[i]], sit.trick)
         options.append(Option(a, mean, se, t.n, how, _what(a, sit.trick),
-                              a.beats if a.do == "follow" else None, win, win_se, same))
+                              a.beats if a.do == "follow" else None, win, win_se, same,
+                              t.wins / t.n))
     place = {i: k for k, i in enumerate(order)}
     opts = [options[i] for i in sorted(range(len(options)), key=lambda i: (
         -round(options[i].settlement, 9), place[rep[i]], place[i]))]
@@ -610,6 +637,21 @@ def _explain(o: Option, method: str, worlds: int, possible: int) -> str:
     return f"{o.what}: expected settlement {sign} for the deal, {how}"
 
 
-__all__ = ["MAX_BUDGET_MS", "METHODS", "PER_MS", "Advice", "Budget", "Option", "Situation",
-           "advise", "advise_situation", "card_classes", "greedy_move", "judge_world",
-           "same_play", "strong_move"]
+__all__ = [
+    "MAX_BUDGET_MS",
+    "METHODS",
+    "PER_MS",
+    "WIN_MAP",
+    "Advice",
+    "Budget",
+    "Option",
+    "Situation",
+    "advise",
+    "advise_situation",
+    "card_classes",
+    "greedy_move",
+    "judge_world",
+    "same_play",
+    "stated_win",
+    "strong_move",
+]
