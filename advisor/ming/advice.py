@@ -12,10 +12,11 @@ world every card is known, and every legal play is judged in it the same way:
 * **solved** — the rest of the deal solved exactly (:mod:`advisor.ming.solve`:
   alpha-beta on the score difference with 2 players, max^n with 3), when few enough
   cards are left (:attr:`Budget.exact_cards`);
-* **greedy-then-solved** — otherwise: every seat plays ``greedy`` until that few cards
+* **greedy-then-solved** — otherwise: every seat plays ``greedy+`` (its rules on the
+  world's known hands, :func:`strong_move`; :attr:`Budget.playout`) until that few cards
   are left, and the rest is solved exactly — the cheap evaluation above the exact end;
 * **playout** — a world whose exact end passed the solver's state limit (or the clock's
-  safety cap) is played out greedily to the end instead, for every play alike.
+  safety cap) is played out that way to the end instead, for every play alike.
 
 **What the budget buys.** ``ms`` milliseconds buy ``ms ×`` :data:`PER_MS` *states* (solver
 states and playout moves, counted): the same on any machine. Worlds are drawn without
@@ -130,7 +131,7 @@ class Budget(games_advice.Budget):
     ms: float = 100.0
     exact_cards: tuple[int, int] = (14, 10)  # 2 players, 3 players
     max_nodes: int = 40_000
-    playout: str = "greedy"  # every seat's play above the exact end: greedy or greedy+
+    playout: str = "greedy+"  # every seat's play above the exact end: greedy or greedy+
 
     def states(self) -> int:
         """The states this budget buys."""
@@ -624,8 +625,8 @@ def _solved(solver: DuelSolver | Solver, child: State, n: int) -> Values:
 def _explain(o: Option, method: str, worlds: int, possible: int) -> str:
     sign = f"{o.settlement:+.2f}"
     each = {"solved": ", each solved exactly",
-            "greedy-then-solved": ", each played greedily to its last cards, then solved",
-            "playout": ", each played out greedily"}.get(o.method, "")
+            "greedy-then-solved": ", each played by rule to its last cards, then solved",
+            "playout": ", each played out by rule"}.get(o.method, "")
     if method == "exact":
         how = "exactly, every card being known"
     elif method == "all-worlds":
