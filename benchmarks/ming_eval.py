@@ -2,7 +2,7 @@
 
     python benchmarks/ming_eval.py [--deals 3] [--max-nodes 20000000] [--seed 1]
                                    [--budget-ms 100] [--positions 200] [--cards 13,11,9,7]
-                                   [--no-latency]
+                                   [--no-latency] [--calibrate]
 
 1. The exact solve of 2-player deals with every card known, from the first trick (13
    cards each) and from later tricks (greedy play down to 11, 9, 7 cards each): the
@@ -11,6 +11,11 @@
    the smaller endgames the max^n solver with a memo (``Solver``) is timed too.
 2. The advisor's latency: its time per decision on POSITIONS decisions met in greedy
    deals (2 and 3 players), at BUDGET_MS — median, 99th percentile, worst.
+3. ``--calibrate``: the advisor's work at BUDGET_MS over every decision of DEALS greedy
+   deals (2 and 3 players), by the cards left in all hands: the worlds it judged, the
+   states it counted, its CPU time (``time.process_time``, not inflated by other
+   processes' load) — and the states per CPU millisecond, which :data:`PER_MS` is set
+   from, with the CPU time per decision (median, 99th percentile, worst).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.games.simulate import latency_summary
-from advisor.ming.advice import advise
+from advisor.ming.advice import PER_MS, advise
 from advisor.ming.bots import greedy_choice
 from advisor.ming.game import Game
 from advisor.ming.solve import DuelSolver, SearchLimit, Solver, state_of
@@ -98,6 +103,40 @@ def latency(players: int, positions: int, budget_ms: float, seed: int) -> None:
           f"{latency_summary(times)}", flush=True)
 
 
+def calibrate(deals: int, budget_ms: float, seed: int) -> None:
+    for players in (2, 3):
+        rows: dict[int, list[tuple[float, int, int]]] = {}
+        for k in range(deals):
+            g = Game.from_deal(players, rng=random.Random(f"calibrate:{seed}:{k}"))
+            while (d := g.pending) is not None:
+                legal = g.legal_actions()
+                t = time.process_time()
+                adv = advise(g.view(d.seat), legal, budget_ms=budget_ms, seed=k)
+                cpu = (time.process_time() - t) * 1000
+                rows.setdefault(sum(h.bit_count() for h in g.hands), []).append(
+                    (cpu, adv.work.done, adv.worlds))
+                g.act(d.seat, greedy_choice(legal))
+        print(f"advisor, {players} players, budget {budget_ms:g} ms (PER_MS {PER_MS:g}: "
+              f"{round(budget_ms * PER_MS)} states), {deals} greedy deals")
+        print("cards left  decisions  worlds (median, least)  CPU ms (median, worst)  "
+              "states/ms")
+        every: list[float] = []
+        states = 0
+        for left in sorted(rows, reverse=True):
+            r = rows[left]
+            cpu = sorted(x[0] for x in r)
+            worlds = sorted(x[2] for x in r)
+            every += cpu
+            states += sum(x[1] for x in r)
+            print(f"{left:10d}  {len(r):9d}  {statistics.median(worlds):8g} {worlds[0]:6d}"
+                  f"  {statistics.median(cpu):16.1f} {cpu[-1]:7.1f}"
+                  f"  {sum(x[1] for x in r) / max(sum(cpu), 1e-9):9.0f}")
+        every.sort()
+        print(f"all: {len(every)} decisions, CPU ms median {statistics.median(every):.1f}, "
+              f"p99 {every[int(0.99 * (len(every) - 1))]:.1f}, worst {every[-1]:.1f}; "
+              f"{states / sum(every):.0f} states per CPU ms", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=3)
@@ -108,7 +147,12 @@ def main() -> None:
     ap.add_argument("--cards", default="13,11,9,7",
                     help="Hand sizes to solve from (comma-separated).")
     ap.add_argument("--no-latency", action="store_true", help="Only the exact solves.")
+    ap.add_argument("--calibrate", action="store_true",
+                    help="Only the advisor's work and CPU time by cards left (PER_MS).")
     args = ap.parse_args()
+    if args.calibrate:
+        calibrate(args.deals, args.budget_ms, args.seed)
+        return
     print(f"# {platform.python_implementation()} {platform.python_version()}, "
           f"{platform.machine()}")
     exact(args.deals, args.max_nodes, tuple(int(c) for c in args.cards.split(",")))

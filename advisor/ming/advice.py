@@ -7,22 +7,32 @@ method and a one-line explanation, in the answer every game gives
 The seat does not see the other hands, the unused stock, nor the cards the others laid
 face down. A *world* deals the cards it has not seen to the other hands (their sizes are
 known); what is left over is the stock and those face-down cards, out of play. In each
-world every card is known, and each legal play is judged by what follows it:
+world every card is known, and every legal play is judged in it the same way:
 
-* **solved** — exactly, by the solver (:mod:`advisor.ming.solve`: alpha-beta on the
-  score difference with 2 players, max^n with 3) once few enough cards are left
-  (:attr:`Budget.exact_cards`), under a node limit;
-* **playout** — otherwise, or when the node limit is reached, by playing the deal out
-  with the ``greedy`` policy for every seat.
+* **solved** — the rest of the deal solved exactly (:mod:`advisor.ming.solve`:
+  alpha-beta on the score difference with 2 players, max^n with 3), when few enough
+  cards are left (:attr:`Budget.exact_cards`);
+* **greedy-then-solved** — otherwise: every seat plays ``greedy+`` (its rules on the
+  world's known hands, :func:`strong_move`; :attr:`Budget.playout`) until that few cards
+  are left, and the rest is solved exactly — the cheap evaluation above the exact end;
+* **playout** — a world whose exact end passed the solver's state limit (or the clock's
+  safety cap) is played out that way to the end instead, for every play alike.
 
-When there are few worlds they are all enumerated (a play's value is then exact for a
-uniform belief over the unseen cards; with one world and the solver, *exact*); else
-worlds are sampled until the budget is spent, and each value comes with its standard
-error over the worlds. Nothing hangs: the time budget stops the sampling (one world at
-least), the node limit stops a solve, and a play not judged in time keeps its greedy
-prior (``prior``: not judged, no number stated), ranked after the judged ones — as do
-the plays past the first :attr:`Budget.max_actions` in the greedy order (a follow of
-three cards may have 286).
+**What the budget buys.** ``ms`` milliseconds buy ``ms ×`` :data:`PER_MS` *states* (solver
+states and playout moves, counted): the same on any machine. Worlds are drawn without
+replacement and judged whole, one after another, while states are left (one world at
+least). When there are no more worlds than that, every one is judged (``all-worlds``:
+the average is exact for a uniform belief over the unseen cards, and stated with no
+error); else the values carry their standard error over the worlds drawn (with the
+finite-population correction). A position in which every card is known is solved whole
+by the exact solver — only then are the numbers ``exact``. The clock only cuts the work
+past the safety cap (:class:`advisor.games.budget.Meter`; the answer's notes say so).
+
+**Equivalent plays.** Two cards of the hand are interchangeable when they are of one
+suit, carry the same bonus, no card still in play lies between them, and neither can
+still make a combination with the hand (nor is Thousand Myriads): then every world
+plays out the same with either. Plays that differ only by such cards are judged once,
+and each states the same numbers (``same_as`` names the play judged).
 
 >>> from advisor.ming.game import Game
 >>> g = Game.from_deal(2, seed=4)
@@ -34,21 +44,29 @@ three cards may have 286).
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 from advisor.errors import PositionError
 from advisor.games import advice as games_advice
 from advisor.games.answer import Answer, Judged, Ranked, Work
-from advisor.ming.cards import FULL, cards_of, format_cards
+from advisor.games.budget import Meter
+from advisor.ming.bots import threatened, threatened_follow
+from advisor.ming.cards import FULL, SUIT_OF, TM, cards_of, format_cards
 from advisor.ming.game import Action, settlement
 from advisor.ming.plays import (
+    COMBINATIONS,
     KINDS,
     LEOPARD_9,
+    SINGLE_BONUS,
+    Declare,
+    combinations_in,
     describe,
     read_lead,
     reading,
@@ -69,19 +87,58 @@ from advisor.ming.view import View, check_view
 MAX_BUDGET_MS = 60_000
 """The largest budget a seat spec may give (a minute)."""
 Z95 = 1.96
-METHODS = ("exact", "solved", "playout", "prior")
+METHODS = ("exact", "solved", "greedy-then-solved", "playout")
+"""How a play was judged (every play of an answer the same way; none is left unjudged)."""
+PER_MS = 150.0
+"""States (solver states and playout moves) the advisor counts in a millisecond of one
+core of the reference machine (``benchmarks/ming_eval.py --calibrate``; docs/benchmarks.md)."""
+WIN_MAP_PATH = Path(__file__).with_name("win_map.json")
+
+
+def _win_map() -> tuple[float, float]:
+    got = json.loads(WIN_MAP_PATH.read_text())
+    return float(got["a"]), float(got["b"])
+
+
+WIN_MAP: tuple[float, float] = _win_map()
+"""The stated chance of a play that is not exact: ``a + b ×`` the share of worlds it wins
+(each world being solved with every hand known, the share is over-confident), fitted on
+self-play by ``benchmarks/fit_ming_win.py`` (docs/benchmarks.md)."""
+
+
+def stated_win(share: float) -> float:
+    """The chance stated for a play that wins ``share`` of its worlds (:data:`WIN_MAP`)."""
+    a, b = WIN_MAP
+    return min(1.0, max(0.0, a + b * share))
+
+
+KNOWN_MAX_NODES = 2_000_000
+"""The states the exact solve of a position with every card known may visit, whatever
+the budget: the answer is then exact (a follow of three cards among 286 from 23 cards
+left takes about 400,000 states, 2 s). Past it, the position is judged as any other."""
+ENUMERATE_AT_MOST = 3_000
+"""Up to this many worlds, the worlds are listed and shuffled (then drawn in that order);
+beyond, drawn at random and redrawn when already drawn."""
 
 
 @dataclass(frozen=True)
 class Budget(games_advice.Budget):
-    """Every advisor's budget (``ms``, ``seed``) and how this one spends it."""
+    """Every advisor's budget (``ms``, ``seed``, ``limit_ms``) and how this one spends
+    it: ``ms ×`` :data:`PER_MS` states; the rest of a world solved exactly from
+    ``exact_cards`` cards left in all hands (by the number of players), each solve under
+    ``max_nodes`` states."""
 
     ms: float = 100.0
-    exact_cards: int = 14  # cards left in all hands at which a world is solved exactly
-    max_nodes: int = 40_000  # states one exact solve may visit before it falls back
-    enumerate_worlds: int = 60  # enumerate every world when there are no more than this
-    max_worlds: int = 400
-    max_actions: int = 40  # plays judged, in the greedy order; the rest keep their prior
+    exact_cards: tuple[int, int] = (14, 10)  # 2 players, 3 players
+    max_nodes: int = 40_000
+    playout: str = "greedy+"  # every seat's play above the exact end: greedy or greedy+
+
+    def states(self) -> int:
+        """The states this budget buys."""
+        return self.units(PER_MS)
+
+    def exact_at(self, players: int) -> int:
+        return self.exact_cards[0] if players == 2 else self.exact_cards[1]
 
 
 # --- what the seat knows ----------------------------------------------------------------
@@ -99,6 +156,7 @@ class Situation:
     unseen: int
     scores: tuple[int, ...]
     trick: TrickKey | None
+    table: int = 0  # the cards shown in the trick in progress
 
     def __post_init__(self) -> None:
         hidden = sum(s for i, s in enumerate(self.sizes) if i != self.seat)
@@ -124,8 +182,10 @@ class Situation:
                     best, best_seat = r, p.seat
             trick = (t.leader, KINDS.index(lead.kind), lead.size, best_seat, best.key,
                      best.bonus, total)
+        table = 0 if view.trick is None else sum(p.cards for p in view.trick.plays
+                                                  if p.seat != view.seat)
         return cls(n, view.seat, view.hand, view.hand_sizes, FULL & ~view.known,
-                   view.scores, trick)
+                   view.scores, trick, table)
 
     def worlds(self) -> int:
         """How many ways the unseen cards can fill the other hands."""
@@ -150,6 +210,22 @@ class Situation:
             hands.append(sum(1 << k for k in pool[pos : pos + s]))
             pos += s
         return tuple(hands)
+
+    def distinct_deals(self, rng: random.Random) -> Iterator[tuple[int, ...]]:
+        """The worlds in a random order, each once (drawn without replacement): all of
+        them, shuffled, when there are no more than :data:`ENUMERATE_AT_MOST`; else drawn
+        at random, one already drawn drawn again."""
+        if self.worlds() <= ENUMERATE_AT_MOST:
+            every = self.all_deals()
+            rng.shuffle(every)
+            yield from every
+            return
+        drawn: set[tuple[int, ...]] = set()
+        while True:
+            hands = self.deal(rng)
+            if hands not in drawn:
+                drawn.add(hands)
+                yield hands
 
     def all_deals(self) -> list[tuple[int, ...]]:
         """Every world, in a fixed order."""
@@ -189,17 +265,80 @@ def greedy_move(state: State) -> Move:
     return max(ms, key=lambda mv: mv[0])
 
 
-def playout(state: State | None) -> Values:
-    """What each seat scores from ``state`` when every seat plays ``greedy``."""
-    if state is None:
-        return ()
-    total = [0] * state.players
-    s: State | None = state
-    while s is not None:
-        s, _, gains = after(s, greedy_move(s))
-        for i, g in enumerate(gains):
-            total[i] += g
-    return tuple(total)
+def strong_move(state: State) -> Move:
+    """The ``greedy+`` bot's choice (:func:`advisor.ming.bots.strong_choice`) on a solver
+    state, the cards it has not seen being the other hands of the world."""
+    ms = moves(state)
+    seat = state.to_act
+    hand = state.hands[seat]
+    others = 0
+    for i, h in enumerate(state.hands):
+        if i != seat:
+            others |= h
+    kept = 0
+    for p in combinations_in(hand):
+        kept |= p.cards
+
+    def cost(cards: int) -> tuple[int, int, int]:
+        return ((cards & kept).bit_count(), cards.bit_length(), cards)
+
+    if state.trick is None:
+        sure = [mv for mv in ms if not threatened(
+            read_lead(mv[0], cast("Declare | None", mv[4])), others)]
+        combos = [mv for mv in sure if mv[0].bit_count() == 3]
+        if combos:
+            return max(combos, key=lambda mv: (mv[3], mv[4] == "special", -cost(mv[0])[2]))
+        if sure:
+            return max(sure, key=lambda mv: (mv[3], -mv[0]))
+        combos = [mv for mv in ms if mv[0].bit_count() == 3]
+        if combos:
+            return max(combos, key=lambda mv: (mv[3], mv[4] == "special", _cost(mv[0])))
+        return min(ms, key=lambda mv: cost(mv[0]))
+    winning = [mv for mv in ms if mv[2] >= 0]
+    if winning and (seat + 1) % state.players != state.trick[0]:
+        kind = KINDS[state.trick[1]]
+        winning = [mv for mv in winning if not threatened_follow(mv[0], kind, others)]
+    return min(winning or ms, key=lambda mv: cost(mv[0]))
+
+
+POLICIES: dict[str, Callable[[State], Move]] = {"greedy": greedy_move, "greedy+": strong_move}
+
+
+# --- equivalent plays ---------------------------------------------------------------------
+
+def card_classes(hand: int, live: int) -> dict[int, int]:
+    """Each card of ``hand`` → the lowest card of its class of interchangeable cards
+    (see the module's docstring), given the cards still in play elsewhere (``live``).
+
+    >>> from advisor.ming.cards import mask_of, parse_cards
+    >>> h = mask_of(parse_cards("2s 4s 6s"))
+    >>> sorted(set(card_classes(h, mask_of(parse_cards("5s"))).values()))  # 3s gone
+    [12, 16]
+    """
+    def free(i: int) -> bool:
+        return i != TM and not any(m >> i & 1 and not (m & ~(1 << i)) & ~hand
+                                   for m in COMBINATIONS)
+
+    out: dict[int, int] = {}
+    prev = -1
+    for i in range(30):
+        if not hand >> i & 1:
+            continue
+        between = ((1 << i) - 1) & ~((1 << (prev + 1)) - 1) if prev >= 0 else 0
+        if (prev >= 0 and SUIT_OF[prev] == SUIT_OF[i] and not between & live
+                and SINGLE_BONUS.get(prev, 0) == SINGLE_BONUS.get(i, 0)
+                and free(prev) and free(i)):
+            out[i] = out[prev]
+        else:
+            out[i] = i
+        prev = i
+    return out
+
+
+def same_play(action: Action, classes: dict[int, int]) -> tuple[Any, ...]:
+    """What ``action`` is for the outcome: its cards as their classes."""
+    kinds = tuple(sorted(classes[c.index] for c in cards_of(action.cards)))
+    return (action.do, kinds, action.declare, action.beats)
 
 
 # --- the advice ---------------------------------------------------------------------------
@@ -210,8 +349,8 @@ class Option:
     averaged over ``worlds`` worlds, with its standard error (0 when every world was
     judged, NaN — ``null`` in JSON — from one sampled world), and the share of those
     worlds in which the seat has the deal's top score alone (``win``, its error
-    likewise); ``method`` says how it was judged (:data:`METHODS`; ``prior``: not
-    judged)."""
+    likewise); ``method`` says how it was judged (:data:`METHODS`); ``same_as`` the
+    equivalent play judged for it, if another."""
 
     action: Action
     settlement: float
@@ -222,19 +361,17 @@ class Option:
     beats: bool | None = None
     win: float = math.nan
     win_se: float = math.nan
-
-    @property
-    def judged(self) -> bool:
-        return self.method != "prior"
+    same_as: str | None = None
+    share: float = math.nan  # the share of its worlds in which it has the top score alone
 
     def judged_as(self) -> Judged:
         """This play in the answer every game gives (:mod:`advisor.games.answer`)."""
-        extras = {"worlds": self.worlds}
-        if not self.judged:
-            return Judged.not_judged(self.action.to_json(), self.what, extras)
+        extras: dict[str, Any] = {"worlds": self.worlds, "same_as": self.same_as,
+                                  "worlds_won": _known(round(self.share, 4))}
+        exact = self.method == "exact"
         return Judged(self.action.to_json(), self.what, self.method, self.win,
-                      _known(self.win_se), self.settlement, _known(self.se),
-                      self.method == "exact", extras)
+                      0.0 if exact else _known(self.win_se), self.settlement,
+                      0.0 if exact else _known(self.se), exact, extras)
 
     def to_json(self) -> dict[str, Any]:
         return self.judged_as().to_json()
@@ -250,27 +387,25 @@ class Advice(Ranked[Option]):
 
     worlds: int  # worlds judged
     possible: int  # worlds consistent with what the seat has seen
-    method: str  # "exact", "enumerated", "sampled"
+    method: str  # "exact", "all-worlds", "sampled"
     scores: tuple[int, ...]
     ms: float
     budget_ms: float
     explanation: str = ""
-    budget_spent: bool = False
+    budget_spent: bool = False  # states ran out before every world was judged
     notes: tuple[str, ...] = field(default=())
     seed: int | None = None
-    asked: int | None = None  # the worlds it would judge given the time
+    work: Work = field(default=Work("states", 0))
 
     def answer(self) -> Answer:
         """The answer every game gives: ranked by ``expected`` (the settlement, M7); the
-        work is the worlds judged."""
+        work is the states counted."""
         return Answer("ming", self.seat, "expected",
                       tuple(o.judged_as() for o in self.options), self.method,
-                      Work("worlds", self.worlds, self.asked), self.ms, self.budget_ms,
-                      self.seed, self.notes,
+                      self.work, self.ms, self.budget_ms, self.seed, self.notes,
                       {"phase": self.phase, "explanation": self.explanation,
-                       "possible_worlds": self.possible, "scores": list(self.scores),
-                       "budget_spent": self.budget_spent})
-
+                       "worlds": self.worlds, "possible_worlds": self.possible,
+                       "scores": list(self.scores), "budget_spent": self.budget_spent})
 
 
 def _what(action: Action, trick: TrickKey | None) -> str:
@@ -285,7 +420,8 @@ def _what(action: Action, trick: TrickKey | None) -> str:
 
 
 def _prior(action: Action) -> tuple[int, int, int]:
-    """The greedy order: beating follows and bonus leads first, cheapest cards first."""
+    """The greedy order: beating follows and bonus leads first, cheapest cards first
+    (it breaks ties between equal values)."""
     if action.do == "follow":
         return (0 if action.beats else 1, action.cards.bit_length(), action.cards)
     bonus = read_lead(action.cards, action.declare).bonus
@@ -303,11 +439,12 @@ def _move_of(action: Action, sit: Situation) -> Move:
 
 
 def advise(view: object, legal: Sequence[Action], *, budget_ms: float = Budget().ms,
-           seed: int = 0, budget: Budget | None = None) -> Advice:
-    """Rank the legal plays of the seat whose VIEW this is (see the module's
-    docstring)."""
+           seed: int = 0, limit_ms: float | None = None,
+           budget: Budget | None = None) -> Advice:
+    """Rank the legal plays of the seat whose VIEW this is (see the module's docstring);
+    ``limit_ms``: the caller's deadline, the clock's safety cap."""
     v = check_view(view)
-    budget = budget or Budget(ms=budget_ms, seed=seed)
+    budget = budget or Budget(ms=budget_ms, seed=seed, limit_ms=limit_ms)
     if v.phase == "over" or not legal:
         raise PositionError("the deal is over: there is nothing to advise", field="phase")
     if v.to_act != v.seat:
@@ -316,107 +453,161 @@ def advise(view: object, legal: Sequence[Action], *, budget_ms: float = Budget()
     return advise_situation(Situation.of(v), list(legal), v.phase, budget)
 
 
+class _Tally:
+    """The sums of one play's values over the worlds judged."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.sum = 0.0
+        self.sq = 0.0
+        self.wins = 0
+
+    def add(self, u: float, top: bool) -> None:
+        self.n += 1
+        self.sum += u
+        self.sq += u * u
+        self.wins += top
+
+
 def advise_situation(sit: Situation, legal: list[Action], phase: str,
                      budget: Budget) -> Advice:
     """The advice for a :class:`Situation` and its legal plays."""
     start = time.perf_counter()
-    deadline = start + budget.seconds
+    meter = budget.meter("states", PER_MS)
     rng = random.Random(budget.seed)
     order = sorted(range(len(legal)), key=lambda i: _prior(legal[i]))
-    judged_order = order[: budget.max_actions]
+    classes = card_classes(sit.hand, sit.unseen | sit.table)
+    first: dict[tuple[Any, ...], int] = {}
+    rep = {}
+    for i in order:
+        rep[i] = first.setdefault(same_play(legal[i], classes), i)
+    judged_order = [i for i in order if rep[i] == i]
     mvs = [_move_of(a, sit) for a in legal]
     possible = sit.worlds()
-    enumerate_all = possible <= budget.enumerate_worlds
-    worlds: list[tuple[int, ...]] = sit.all_deals() if enumerate_all else []
-    sums = [0.0] * len(legal)
-    sq = [0.0] * len(legal)
-    counts = [0] * len(legal)
-    wins = [0] * len(legal)  # worlds with the seat's top score alone
-    methods: list[set[str]] = [set() for _ in legal]
-    judged = 0
-    spent = False
-    n = sit.players
-    limit = len(worlds) if enumerate_all else budget.max_worlds
-    while judged < limit:
-        hands = worlds[judged] if enumerate_all else sit.deal(rng)
+    known = possible == 1
+    tallies = {i: _Tally() for i in judged_order}
+    methods: set[str] = set()
+    worlds = 0
+    for hands in sit.distinct_deals(rng):
+        if worlds and not meter.more:
+            break
         root = State(hands, sit.seat, sit.trick)
-        # the first world is always judged whole; a later one only if time allows
-        cut = deadline if judged else None
-        got = None
-        if root.cards_left <= budget.exact_cards + (3 if sit.trick else 0):
-            limit_at = max(deadline, time.perf_counter() + budget.seconds / 2)
-            solver = DuelSolver(budget.max_nodes, limit_at) if n == 2 else \
-                Solver(budget.max_nodes, limit_at)
-            try:
-                got = _judge(sit, root, judged_order, mvs, solver, cut)
-            except SearchLimit:
-                got = None  # the whole world by playouts instead: one method per world
-        if got is None:
-            got = _judge(sit, root, judged_order, mvs, None, cut)
-        if got is None:
-            spent = True
+        got = _world(sit, root, judged_order, mvs, budget, meter, first=not worlds, whole=known)
+        if got is None:  # the safety cap cut a later world: it is left out
             break
-        how = got[1]
-        for i, u, top in got[0]:
-            sums[i] += u
-            sq[i] += u * u
-            counts[i] += 1
-            wins[i] += top
-            methods[i].add(how)
-        judged += 1
-        if time.perf_counter() > deadline:
-            spent = judged < limit
-            break
+        results, how = got
+        for i, u, top in results:
+            tallies[i].add(u, top)
+        methods.add(how)
+        worlds += 1
+    every = worlds == possible
+    how = "playout" if "playout" in methods else "greedy-then-solved" \
+        if "greedy-then-solved" in methods else "solved"
+    if known and how == "solved":
+        how = "exact"
+    fpc = math.sqrt((possible - worlds) / (possible - 1)) if possible > 1 else 0.0
     options = []
     for i, a in enumerate(legal):
-        c = counts[i]
-        mean, se, how = math.nan, math.nan, "prior"  # not judged: kept in the greedy order
-        win, win_se = math.nan, math.nan
-        if c:
-            mean = sums[i] / c
-            var = max(0.0, sq[i] / c - mean * mean)
-            win = wins[i] / c
-            # enumerated worlds: no sampling error; one sampled world: none can be stated
-            se = 0.0 if enumerate_all else math.sqrt(var / (c - 1)) if c > 1 else math.nan
-            win_se = 0.0 if enumerate_all else \
-                math.sqrt(win * (1 - win) / (c - 1)) if c > 1 else math.nan
-            how = "playout" if "playout" in methods[i] else "solved"
-            if how == "solved" and possible == 1:
-                how = "exact"
-        options.append(Option(a, mean, se, c, how, _what(a, sit.trick),
-                              a.beats if a.do == "follow" else None, win, win_se))
+        t = tallies[rep[i]]
+        mean = t.sum / t.n
+        var = max(0.0, t.sq / t.n - mean * mean)
+        win = t.wins / t.n
+        if every:
+            se = win_se = 0.0
+        elif t.n > 1:
+            se = math.sqrt(var / (t.n - 1)) * fpc
+            win_se = math.sqrt(win * (1 - win) / (t.n - 1)) * fpc
+        else:
+            se = win_se = math.nan
+        if how != "exact":
+            win, win_se = stated_win(win), win_se * WIN_MAP[1]
+        same = None if rep[i] == i else _what(legal[rep[i]], sit.trick)
+        options.append(Option(a, mean, se, t.n, how, _what(a, sit.trick),
+                              a.beats if a.do == "follow" else None, win, win_se, same,
+                              t.wins / t.n))
     place = {i: k for k, i in enumerate(order)}
     opts = [options[i] for i in sorted(range(len(options)), key=lambda i: (
-        counts[i] == 0, -round(sums[i] / counts[i], 9) if counts[i] else 0.0, place[i]))]
-    method = "exact" if possible == 1 else "enumerated" if enumerate_all else "sampled"
+        -round(options[i].settlement, 9), place[rep[i]], place[i]))]
+    method = "exact" if how == "exact" else "all-worlds" if every else "sampled"
+    notes = tuple(x for x in (meter.note(),) if x)
     ms = (time.perf_counter() - start) * 1000
-    return Advice(sit.seat, phase, tuple(opts), judged, possible, method, sit.scores, ms,
-                  budget.ms, _explain(opts[0], method, judged, possible), spent,
-                  seed=budget.seed, asked=limit)
+    return Advice(sit.seat, phase, tuple(opts), worlds, possible, method, sit.scores, ms,
+                  budget.ms, _explain(opts[0], method, worlds, possible), not every,
+                  notes, budget.seed, meter.work())
 
 
-def _judge(sit: Situation, root: State, order: list[int], mvs: list[Move],
-           solver: DuelSolver | Solver | None,
-           cut: float | None) -> tuple[list[tuple[int, float, bool]], str] | None:
-    """Every legal play's deal settlement in one world, and whether the seat has the
-    top score alone (by the solver if given, else by playouts), or None when the time
-    ran out before the last (``cut``)."""
+def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budget: Budget,
+           meter: Meter, *, first: bool, whole: bool = False,
+           ) -> tuple[list[tuple[int, float, bool]], str] | None:
+    """Every play's deal settlement in one world and whether the seat then has the top
+    score alone; how it was judged (the same for every play). ``whole``: solve the rest
+    whole, whatever is left (a position with every card known). None when the clock's
+    safety cap cut a world after the first."""
     n = sit.players
-    out = []
-    for i in order:
-        if cut is not None and time.perf_counter() > cut:
+    exact_at = 99 if whole else budget.exact_at(n)
+    deadline = meter.started + meter.cap_s if meter.cap_s is not None else None
+    limit = max(KNOWN_MAX_NODES, meter.asked) if whole else budget.max_nodes
+    solver: DuelSolver | Solver = DuelSolver(limit, deadline) if n == 2 else \
+        Solver(limit, deadline)
+    rests: list[tuple[int, Values, Values]] = []
+    greedy = len(order)  # each play's own state, counted with the greedy moves
+    try:
+        for i in order:
+            child, _, gains = after(root, mvs[i])
+            pre, steps, s = _greedy_to(child, exact_at, n, POLICIES[budget.playout])
+            greedy += steps
+            rests.append((i, _add(gains, pre), _solved(solver, s, n) if s else (0,) * n))
+        how = "greedy-then-solved" if greedy > len(order) else "solved"
+        meter.spend(solver.nodes + greedy)
+    except SearchLimit:
+        meter.spend(solver.nodes + greedy)
+        if meter.past_cap() and not first:
             return None
-        child, _, gains = after(root, mvs[i])
-        if child is None:
-            rest: Values = (0,) * n
-        elif solver is not None:
-            rest = _solved(solver, child, n)
-        else:
-            rest = playout(child)
-        total = tuple(s + g + r for s, g, r in zip(sit.scores, gains, rest))
+        rests = []
+        for i in order:
+            child, _, gains = after(root, mvs[i])
+            pre, steps, _ = _greedy_to(child, 0, n, POLICIES[budget.playout])
+            meter.spend(steps)
+            rests.append((i, _add(gains, pre), (0,) * n))
+        how = "playout"
+    out = []
+    for i, a, b in rests:
+        total = tuple(s + x + y for s, x, y in zip(sit.scores, a, b))
         top = all(t < total[sit.seat] for k, t in enumerate(total) if k != sit.seat)
         out.append((i, float(settlement(total)[sit.seat]), top))
-    return out, "playout" if solver is None else "solved"
+    return out, how
+
+
+def judge_world(sit: Situation, hands: tuple[int, ...], legal: Sequence[Action],
+                budget: Budget) -> list[float]:
+    """Each legal play's deal settlement in the one world ``hands``, judged as the
+    advisor judges a world (for probes that read the real deal)."""
+    root = State(hands, sit.seat, sit.trick)
+    got = _world(sit, root, list(range(len(legal))), [_move_of(a, sit) for a in legal],
+                 budget, Meter("states", 0), first=True)
+    assert got is not None
+    return [u for _, u, _ in sorted(got[0])]
+
+
+def _add(a: Values, b: Values) -> Values:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _greedy_to(state: State | None, cards: int, n: int,
+               policy: Callable[[State], Move] = greedy_move,
+               ) -> tuple[Values, int, State | None]:
+    """Play ``greedy`` for every seat from ``state`` until no more than ``cards`` cards are
+    left between tricks: what each seat scored, the moves played and the state reached
+    (None: the deal is over)."""
+    total = [0] * n
+    s = state
+    steps = 0
+    while s is not None and s.cards_left > cards:
+        s, _, gains = after(s, policy(s))
+        steps += 1
+        for i, g in enumerate(gains):
+            total[i] += g
+    return tuple(total), steps, s
 
 
 def _solved(solver: DuelSolver | Solver, child: State, n: int) -> Values:
@@ -433,19 +624,35 @@ def _solved(solver: DuelSolver | Solver, child: State, n: int) -> Values:
 
 def _explain(o: Option, method: str, worlds: int, possible: int) -> str:
     sign = f"{o.settlement:+.2f}"
-    if o.method == "exact" or (method == "exact" and o.method == "solved"):
+    each = {"solved": ", each solved exactly",
+            "greedy-then-solved": ", each played by rule to its last cards, then solved",
+            "playout": ", each played out by rule"}.get(o.method, "")
+    if method == "exact":
         how = "exactly, every card being known"
-    elif method == "enumerated":
-        how = (f"over all {possible} ways the unseen cards can lie"
-               + (", each solved" if o.method == "solved" else ", each played out"))
+    elif method == "all-worlds":
+        how = f"over all {worlds} of {possible} ways the unseen cards can lie" + each
     else:
-        how = (f"over {worlds} sampled deals of the unseen cards (of {possible:,})"
-               + (", each solved" if o.method == "solved" else ", each played out greedily"))
+        how = f"over {worlds} of {possible:,} ways the unseen cards can lie, drawn{each}"
         how += (", one world: no error stated" if math.isnan(o.se) else
                 f", ±{Z95 * o.se:.2f} (95%)")
     return f"{o.what}: expected settlement {sign} for the deal, {how}"
 
 
-
-__all__ = ["MAX_BUDGET_MS", "METHODS", "Advice", "Budget", "Option", "Situation", "advise",
-           "advise_situation", "greedy_move", "playout"]
+__all__ = [
+    "MAX_BUDGET_MS",
+    "METHODS",
+    "PER_MS",
+    "WIN_MAP",
+    "Advice",
+    "Budget",
+    "Option",
+    "Situation",
+    "advise",
+    "advise_situation",
+    "card_classes",
+    "greedy_move",
+    "judge_world",
+    "same_play",
+    "stated_win",
+    "strong_move",
+]

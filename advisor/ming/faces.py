@@ -15,7 +15,7 @@ from advisor.games.advice import Advice
 from advisor.games.faces import Context, Faces, Field, Verb
 from advisor.games.spec import GameSpec
 from advisor.ming.advice import MAX_BUDGET_MS, Budget, advise
-from advisor.ming.bots import GreedyBot
+from advisor.ming.bots import GreedyBot, StrongBot
 from advisor.ming.cards import FULL
 from advisor.ming.game import RECORD_FORMAT, Action, Game, legal_of
 from advisor.ming.plays import DECLARATIONS, TrickResult, trick
@@ -129,7 +129,8 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     legal_of=legal_of, from_record=game_from_record,
     deal=lambda players, seed: Game.from_deal(players, seed), outcome=outcome,
     bot_rules=lambda g: {"players": g.players},
-    greedy=lambda seed: GreedyBot(), advise=advise, default_budget_ms=Budget().ms,
+    greedy=lambda seed: GreedyBot(), strong=lambda seed: StrongBot(), advise=advise,
+    default_budget_ms=Budget().ms,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit,
     faces=Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text,
                 view_text=view_text, action_text=action_text, result_text=result_text,

@@ -26,11 +26,11 @@ solver's exact numbers on small endgames. Both stop after ``max_nodes`` states
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from advisor.errors import AdvisorError
+from advisor.games import budget as _budget
 from advisor.ming.cards import MYRIADS, NCARDS, SUIT_OF, TM
 from advisor.ming.game import Action, Game
 from advisor.ming.plays import (
@@ -193,8 +193,9 @@ def _utility(v: Values, seat: int) -> int:
 
 
 class _Bounded:
-    """A search's limits: ``max_nodes`` states over its life, and a ``deadline`` (a
-    :func:`time.perf_counter` time), checked every 256 states; None: no limit."""
+    """A search's limits: ``max_nodes`` states over its life, and a ``deadline`` (a time
+    of the meters' clock, :data:`advisor.games.budget.clock`: the safety cap), checked
+    every 256 states; None: no limit."""
 
     def __init__(self, max_nodes: int | None = None, deadline: float | None = None) -> None:
         self.max_nodes = max_nodes
@@ -206,7 +207,7 @@ class _Bounded:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise SearchLimit(f"the exact search passed {self.max_nodes} states")
         if self.deadline is not None and not self.nodes & 255 and \
-                time.perf_counter() > self.deadline:
+                _budget.clock() > self.deadline:
             raise SearchLimit("the exact search ran out of time")
 
 

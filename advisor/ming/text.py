@@ -53,14 +53,10 @@ def advice_text(adv: Advice, st: Style) -> str:
     out.append(f"{'play':<40}{'settlement':>11}{'±':>7}{'worlds':>8}  method")
     shown = adv.options if len(adv.options) <= 25 else adv.options[:25]
     for o in shown:
-        if o.method == "prior":
-            value, margin = "—", ""
-        else:
-            value = f"{o.settlement:+.2f}"
-            margin = "—" if math.isnan(o.se) else "exact" if o.se == 0.0 and \
-                o.method in ("exact", "solved") and adv.method != "sampled" else \
-                f"{Z95 * o.se:.2f}"
-        how = o.method if o.judged else "not judged"
+        value = f"{o.settlement:+.2f}"
+        margin = "—" if math.isnan(o.se) else "exact" if o.method == "exact" else \
+            f"{Z95 * o.se:.2f}"
+        how = o.method if o.same_as is None else f"{o.method}, as {o.same_as}"
         out.append(f"{o.what[:39]:<40}{value:>11}{margin:>7}{o.worlds:>8}  {how}")
     if len(adv.options) > len(shown):
         out.append(st.dim(f"… and {len(adv.options) - len(shown)} more plays"))

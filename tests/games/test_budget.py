@@ -25,8 +25,6 @@ from tests.games.test_conformance import _decisions
 
 SLOWER = 6.0
 """How much slower the played machine is."""
-NOT_YET = {"ming"}
-"""Games whose advisor still lets the clock decide its work."""
 
 
 def _slowed(real: Any) -> Any:
@@ -50,8 +48,6 @@ def test_the_slow_clock_is_slower(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.name)
 def test_a_slow_machine_gives_the_same_answer(spec: AnySpec,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    if spec.name in NOT_YET:
-        pytest.xfail(f"{spec.name}: the clock still decides the advisor's work")
     decisions = _decisions(spec, seed=11, count=3)
     assert decisions
     ctx = Context(budget_ms=spec.default_budget_ms, seed=3)

@@ -3,16 +3,31 @@ otherwise, under a budget; positions and record prefixes as input."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
-from advisor.ming.advice import Advice, Budget, advise
+from advisor.games.answer import in_order
+from advisor.ming.advice import (
+    Advice,
+    Budget,
+    Situation,
+    advise,
+    advise_situation,
+    card_classes,
+    same_play,
+)
+from advisor.ming.bots import greedy_choice
 from advisor.ming.faces import GAME as MING
-from advisor.ming.game import Game
-from advisor.ming.solve import solve
-from tests.ming.deals import play_out
+from advisor.ming.game import Action, Game
+from advisor.ming.solve import DuelSolver, State, action_of, solve, state_of
+from tests.ming.deals import m, play_out
 from tests.ming.test_record import record
 from tests.ming.test_solve import endgame
 
@@ -54,13 +69,126 @@ def test_advice_is_exact_when_every_card_is_known() -> None:
         assert o.settlement == past + want[str(o.action)]
 
 
-def test_few_worlds_are_enumerated() -> None:
+def test_few_worlds_are_all_judged() -> None:
     g = endgame(2, 8, 2)
     if g.pending is None:
         pytest.skip("deal over")
     adv = advise(g.view(g.pending.seat), g.legal_actions(), budget_ms=200, seed=0)
-    assert adv.method == "enumerated" and adv.worlds == adv.possible <= 60
-    assert all(o.method == "solved" for o in adv.options)
+    assert adv.method == "all-worlds" and adv.worlds == adv.possible
+    assert all(o.method == "solved" and o.se == 0.0 and not o.judged_as().certain
+               for o in adv.options)
+    assert f"all {adv.possible} of {adv.possible} ways" in adv.explanation
+
+
+def test_worlds_are_drawn_without_replacement() -> None:
+    for players, cards in ((2, 13), (2, 6), (3, 4)):
+        g = endgame(players, 3, cards)
+        assert g.pending is not None
+        sit = Situation.of(g.view(g.pending.seat))
+        drawn = list(itertools.islice(sit.distinct_deals(random.Random(1)), 500))
+        assert len(set(drawn)) == len(drawn) == min(500, sit.worlds())
+        for hands in drawn:
+            assert hands[sit.seat] == sit.hand
+            assert all(h & ~sit.unseen == 0 for i, h in enumerate(hands) if i != sit.seat)
+            assert tuple(h.bit_count() for h in hands) == sit.sizes
+
+
+def test_more_worlds_than_the_budget_buys_are_sampled_once_each() -> None:
+    g = endgame(2, 8, 5)
+    assert g.pending is not None
+    adv = advise(g.view(g.pending.seat), g.legal_actions(), budget_ms=5, seed=0)
+    assert adv.method == "sampled" and 1 <= adv.worlds < adv.possible
+    assert adv.work.unit == "states" and adv.work.asked == Budget(5).states()
+
+
+def _known_follow(seed: int, most: int, size: int) -> tuple[Game, Situation]:
+    """A 2-player deal at a follow to a lead of ``size`` cards with no more than ``most``
+    in hand, the other hand taken as known."""
+    g = Game.from_deal(2, seed=seed)
+    while g.pending is not None and not (
+            g.trick is not None and g.trick.lead.size == size
+            and g.hand_size(g.pending.seat) <= most):
+        g.act(g.pending.seat, greedy_choice(g.legal_actions()))
+    if g.pending is None:
+        pytest.skip("no such follow")
+    sit = Situation.of(g.view(g.pending.seat))
+    return g, dataclasses.replace(sit, unseen=g.hands[1 - g.pending.seat])
+
+
+@pytest.mark.parametrize(("seed", "most", "size"), [(0, 8, 1), (5, 6, 1), (6, 10, 3)])
+def test_a_known_position_is_solved_whole_and_exact(seed: int, most: int, size: int) -> None:
+    g, sit = _known_follow(seed, most, size)
+    d = g.pending
+    assert d is not None and sit.worlds() == 1
+    legal = g.legal_actions()
+    adv = advise_situation(sit, legal, d.phase, Budget(ms=10, limit_ms=60_000))
+    assert adv.method == "exact" and adv.answer().method == "exact"
+    st_ = state_of(g)
+    base = 2 * g.scores[d.seat] - sum(g.scores)
+    want = {str(action_of(st_, mv)): base + mg for mv, mg in DuelSolver().move_margins(st_)}
+    assert len(adv.options) == len(legal) == len(want)
+    for o in adv.options:  # every play, solved whatever the budget
+        j = o.judged_as()
+        assert j.method == "exact" and j.certain and o.settlement == want[str(o.action)]
+
+
+def test_interchangeable_cards() -> None:
+    hand = m("2s 4s 6s 7m 8m")
+    # 3s gone, 5s still out: 2s ~ 4s; 7m and 8m differ in bonus (8m scores 3)
+    classes = card_classes(hand, m("5s 9s 9m"))
+    assert classes[m("4s").bit_length() - 1] == classes[m("2s").bit_length() - 1]
+    assert classes[m("6s").bit_length() - 1] != classes[m("4s").bit_length() - 1]
+    assert len(set(classes.values())) == 4
+    # a card that can still make a combination with the hand stays alone
+    classes = card_classes(m("1s 2s 3s 5s"), m("9m"))
+    assert len(set(classes.values())) == 4
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.integers(3, 8))
+def test_equivalent_plays_are_worth_the_same_in_every_world(seed: int, cards: int) -> None:
+    g = endgame(2, seed, cards)
+    assert g.pending is not None
+    while g.pending is not None and g.trick is None:
+        g.act(g.pending.seat, greedy_choice(g.legal_actions()))
+    if g.pending is None:
+        return
+    d = g.pending
+    sit = Situation.of(g.view(d.seat))
+    classes = card_classes(sit.hand, sit.unseen | sit.table)
+    hands = next(sit.distinct_deals(random.Random(seed)))
+    st_ = State(hands, d.seat, sit.trick)
+    by_class: dict[tuple[object, ...], set[int]] = {}
+    for mv, mg in DuelSolver().move_margins(st_):
+        by_class.setdefault(same_play(action_of(st_, mv), classes), set()).add(mg)
+    assert all(len(v) == 1 for v in by_class.values())
+
+
+def _decisions(players: int, seed: int) -> list[tuple[object, list[Action]]]:
+    g = Game.from_deal(players, seed=seed)
+    out = []
+    while g.pending is not None:
+        legal = g.legal_actions()
+        out.append((g.view(g.pending.seat), legal))
+        g.act(g.pending.seat, greedy_choice(legal))
+    return out
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from([2, 3]), st.integers(0, 10**6), st.data())
+def test_every_play_is_judged_one_way_and_ranked(players: int, seed: int,
+                                                 data: st.DataObject) -> None:
+    decisions = _decisions(players, seed)
+    view, legal = data.draw(st.sampled_from(decisions))
+    ans = advise(view, legal, budget_ms=10, seed=seed).answer()
+    assert in_order(ans.actions, ans.ranked_by)
+    keys = [a.key("expected") for a in ans.actions]
+    assert keys == sorted(keys, reverse=True)  # no lower number above a higher one
+    assert sorted(str(a.action) for a in ans.actions) == sorted(str(a.to_json())
+                                                               for a in legal)
+    assert len({a.method for a in ans.actions}) == 1 and ans.actions[0].judged
+    assert all(a.certain == (ans.method == "exact") for a in ans.actions)
+    assert ans.work.unit == "states" and ans.work.done > 0
 
 
 def test_the_budget_is_kept() -> None:
