@@ -24,7 +24,7 @@ budget and seed therefore re-asks the very questions the bot answered.
 
 >>> classify(0.0), classify(0.03), classify(0.07), classify(0.15), classify(0.5)
 ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
->>> within_error(0.1, 0.04, 0.03), within_error(0.1, 0.01, 0.01)
+>>> within_error(0.1, 0.05, 0.04), within_error(0.1, 0.01, 0.01)
 (True, False)
 """
 
