@@ -443,10 +443,12 @@ def judge_decision(answer: Mapping[str, Any], step: Step, played_json: Any,
 
 def review(spec: AnySpec, rec: object, *, seats: Sequence[int] | None = None,
            budget_ms: float, seed: int = 0, games: Sequence[AnySpec] = (),
+           exact: bool = True,
            on_progress: Callable[[int, int], None] | None = None) -> Review:
     """Review a record of ``spec``'s game: every decision of ``seats`` (default: every
     seat) with more than one legal action, advised at ``budget_ms`` with the seat's seed
-    stream (:func:`seat_stream`). ``on_progress(done, total)`` after each decision.
+    stream (:func:`seat_stream`), with the game's exact figures when it declares them
+    (``exact``). ``on_progress(done, total)`` after each decision.
 
     Errors: a record of another of ``games`` names its game; a record whose moves break
     a rule names the first illegal move and its rule; a seat outside the table is an
@@ -462,7 +464,7 @@ def review(spec: AnySpec, rec: object, *, seats: Sequence[int] | None = None,
         if not 0 <= s < table:
             raise AdvisorError(f"seat: {s} is not a seat of this {table}-player deal "
                                f"(0 to {table - 1})", field="seat", token=str(s))
-    observed, complete, played_moves = replay_steps(spec, rec, frozenset(chosen))
+    observed, complete, played_moves = replay_steps(spec, rec, frozenset(chosen), exact)
     streams = {s: seat_stream(seed, s) for s in chosen}
     steps = [st for st in observed.steps if st.seat in streams]
     decisions: list[Decision] = []

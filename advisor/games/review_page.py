@@ -30,7 +30,8 @@ def chart(r: Review) -> str:
                        background="white", plot_background="white")
     c = pygal.XY(style=style, show_legend=True, range=(0, 1), x_title="move",
                  y_title="chance to win", stroke=False, dots_size=4, disable_xml_declaration=True,
-                 legend_at_bottom=True, truncate_legend=-1, width=900, height=360)
+                 legend_at_bottom=True, truncate_legend=-1, width=900, height=360,
+                 js=[])  # no script fetched from the web: the page works offline
     for klass in CLASSES:
         pts = [{"value": (d.move, d.played_win),
                 "label": f"seat {d.seat}: {d.played_text}"}
@@ -47,6 +48,10 @@ def section(r: Review) -> str:
     """One review's part of the page."""
     e = escape
     out = [f"<h2>{e(r.game)} — seats {e(', '.join(map(str, r.seats)))}</h2>"]
+    players = r.record.get("players")
+    if isinstance(players, list):
+        out.append("<p>Players: " + e(", ".join(f"{s}: {p}" for s, p in enumerate(players)))
+                   + "</p>")
     out += [f"<p><em>{e(n)}</em></p>" for n in r.notes]
     out.append(f'<div class="chart">{chart(r)}</div>')
     out.append("<h3>The costliest decisions</h3><table><tr><th>move</th><th>seat</th>"
