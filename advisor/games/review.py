@@ -482,10 +482,10 @@ def review(spec: AnySpec, rec: object, *, seats: Sequence[int] | None = None,
     if any(d.klass is None for d in decisions):
         notes.append("some played actions were not judged within the budget: they have no "
                      "class (a larger --budget-ms judges more)")
-    exact = _exact_summary(observed.steps, chosen) if observed.judge is not None else None
+    truth = _exact_summary(observed.steps, chosen) if observed.judge is not None else None
     return Review(spec.name, header(rec), chosen, tuple(decisions),
                   (time.perf_counter() - started) * 1000, budget_ms, seed, complete,
-                  tuple(notes), exact,
+                  tuple(notes), truth,
                   tuple((s, a.to_json()) for s, a in played_moves))
 
 
