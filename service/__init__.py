@@ -31,6 +31,7 @@ DEFAULTS: dict[str, Any] = {
     "ADVICE_QUEUE_WAIT_S": 1.0,  # the longest wait for a slot
     "ADVICE_DEADLINE_S": 10.0,  # no advice request runs past this, waiting included
     "RETRY_AFTER_S": 1,  # the Retry-After of a 503
+    "MAX_REVIEW_MS": 8000.0,  # a review's decisions × budget (ms); more is 413
     # The browser game's tables (service/playstore.py): a database URL that several hosts
     # share (PostgreSQL: ADVISOR_DATABASE_URL=postgresql://USER:PASSWORD@HOST/NAME),
     # else a SQLite file (default: play.sqlite3 in the instance folder); and how long an
@@ -65,7 +66,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     gate.install(app)
     playstore.install(app)
 
-    from service import analyze_page, generated, meta, play
+    from service import analyze_page, generated, meta, play, review
 
     app.register_blueprint(meta.bp)
     for game in GAMES:
@@ -78,6 +79,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(analyze_page.bp)
+    app.register_blueprint(review.bp)  # /v1/<game>/review and the /review page
 
     return app
 
