@@ -17,12 +17,11 @@ import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from advisor.games.review import review  # noqa: E402
-from advisor.registry import GAMES, game  # noqa: E402
+from advisor.games.review import review
+from advisor.registry import GAMES, game
 
 
 def one(args: tuple[str, int, float]) -> list[tuple[float, float, float]]:

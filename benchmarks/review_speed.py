@@ -20,8 +20,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from advisor.games.review import review  # noqa: E402
-from advisor.registry import GAMES, game  # noqa: E402
+from advisor.games.review import review
+from advisor.registry import GAMES, game
 
 
 def record(name: str, seed: int, players: int) -> dict[str, Any]:

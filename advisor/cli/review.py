@@ -13,7 +13,6 @@ import click
 
 from advisor.cli.common import (
     EXIT_BAD_INPUT,
-    EXIT_USAGE,
     dumps,
     fail_internal,
     read_items,
@@ -23,6 +22,7 @@ from advisor.cli.common import (
 from advisor.errors import AdvisorError
 from advisor.games.review import Review, review
 from advisor.games.spec import AnySpec
+from advisor.registry import GAMES
 from advisor.text import Style
 
 
@@ -59,7 +59,6 @@ def review_text(r: Review, style: Style) -> str:
 def _one(args: tuple[AnySpec, object, Sequence[int] | None, float, int]) -> Review | str:
     """One record's review in a worker: the review, or its error's message."""
     spec, rec, seats, budget_ms, seed = args
-    from advisor.registry import GAMES  # the other games, to name a record's own
     try:
         return review(spec, rec, seats=seats, budget_ms=budget_ms, seed=seed, games=GAMES)
     except AdvisorError as err:
@@ -180,4 +179,4 @@ def _single(info: AnySpec, rec: object, seats: Sequence[int] | None, budget_ms: 
             bar.__exit__(None, None, None)
 
 
-__all__ = ["EXIT_USAGE", "review_command", "review_text"]
+__all__ = ["review_command", "review_text"]

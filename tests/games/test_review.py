@@ -261,9 +261,13 @@ def test_the_command_line_and_the_page(tmp_path: Any, counted: None) -> None:
     # a file of many records, in two processes, as in one
     many = tmp_path / "many.jsonl"
     many.write_text("\n".join(json.dumps(_greedy_record(spec, s)) for s in (4, 5)) + "\n")
-    one = CliRunner().invoke(main, ["qing", "review", str(many), "--budget-ms", "5",
-                                    "--json", "--seat", "0"])
-    assert one.exit_code == 0 and len(one.output.splitlines()) == 2
+    runs = [CliRunner().invoke(main, ["qing", "review", str(many), "--budget-ms", "5",
+                                      "--json", "--seat", "0", "--jobs", jobs])
+            for jobs in ("1", "2")]
+    assert [r.exit_code for r in runs] == [0, 0]
+    decisions = [[json.loads(line)["decisions"] for line in r.output.splitlines()]
+                 for r in runs]
+    assert len(decisions[0]) == 2 and decisions[0] == decisions[1]
 
 
 def test_the_page_escapes_the_record() -> None:
