@@ -19,7 +19,6 @@ from advisor import __version__
 from advisor.cli.common import reader_gone, replay_command
 from advisor.cli.generated import game_group
 from advisor.cli.playing import play_command, playable
-from advisor.cli.review import review_command
 from advisor.registry import GAMES
 
 
@@ -48,7 +47,6 @@ for _game in GAMES:
     if "play" not in _group.commands and playable(_game):  # the terminal game, from
         _group.add_command(play_command(_game))  # the game's declarations
     _group.add_command(replay_command(_game.name, _game.replay))
-    _group.add_command(review_command(_game, GAMES))
     main.add_command(_group)
 
 _titles = [g.title for g in GAMES]

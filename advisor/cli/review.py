@@ -65,7 +65,7 @@ def _one(args: tuple[AnySpec, object, Sequence[int] | None, float, int]) -> Revi
         return err.message
 
 
-def review_command(info: AnySpec, games: Sequence[AnySpec]) -> click.Command:
+def review_command(info: AnySpec, games: Sequence[AnySpec] = GAMES) -> click.Command:
     """``advisor GAME review RECORD``."""
 
     params: list[click.Parameter] = [
