@@ -42,6 +42,7 @@ DEFAULTS: dict[str, Any] = {
     "TABLES_WINDOW_S": 600.0,
     "MAX_TABLES": 100_000,  # tables alive in the database, every host's
     "TABLES_FULL_RETRY_S": 60.0,  # the Retry-After when the database is full
+    "MAX_REVIEW_MS": 8000.0,  # a review's decisions × budget (ms); more is 413
     # The browser game's tables (service/playstore.py): a database URL that several hosts
     # share (PostgreSQL: ADVISOR_DATABASE_URL=postgresql://USER:PASSWORD@HOST/NAME),
     # else a SQLite file (default: play.sqlite3 in the instance folder); and how long an
@@ -96,7 +97,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     playstore.install(app)
     quota.install(app)
 
-    from service import analyze_page, generated, meta, play, tables
+    from service import analyze_page, generated, meta, play, review, tables
 
     app.register_blueprint(meta.bp)
     for game in GAMES:
@@ -110,6 +111,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(play.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(analyze_page.bp)
+    app.register_blueprint(review.bp)  # /v1/<game>/review and the /review page
 
     return app
 

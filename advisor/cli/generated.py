@@ -24,6 +24,7 @@ from advisor.cli.common import (
     run_positions,
     simulate_and_report,
 )
+from advisor.cli.review import review_command
 from advisor.errors import AdvisorError
 from advisor.games.bots import DEFAULT_TIME_LIMIT
 from advisor.games.faces import Context, Faces, Field, Verb, object_from_flags
@@ -300,12 +301,13 @@ def simulate_command(info: AnySpec, faces: Faces) -> click.Command:
 
 
 def game_group(info: AnySpec, extras: click.Group | None = None) -> click.Group:
-    """The command group of a game with declarations: its verbs and ``simulate``, and the
-    commands of ``extras`` (the game's own)."""
+    """The command group of a game with declarations: its verbs, ``simulate`` and
+    ``review``, and the commands of ``extras`` (the game's own)."""
     group = click.Group(info.name)
     for verb in info.faces.verbs:
         group.add_command(verb_command(info, verb))
     group.add_command(simulate_command(info, info.faces))
+    group.add_command(review_command(info))
     for command in (extras.commands.values() if extras else ()):
         group.add_command(command)
     describe_group(group, info.title)
@@ -315,8 +317,8 @@ def game_group(info: AnySpec, extras: click.Group | None = None) -> click.Group:
 def describe_group(group: click.Group, title: str) -> None:
     """The group's help: the game's title and every command it has (those added after it
     was made — ``play``, ``replay`` — included: call it again after adding them)."""
-    words = [c for c in group.commands if c not in ("simulate", "replay")]
-    group.help = f"{title}: {', '.join(words)}; simulate and replay deals."
+    words = [c for c in group.commands if c not in ("simulate", "replay", "review")]
+    group.help = f"{title}: {', '.join(words)}; simulate, replay and review deals."
 
 
 __all__ = ["describe_group", "game_group", "items_of", "option", "simulate_command", "verb_command"]

@@ -111,6 +111,12 @@ class GameSpec(Generic[G, A, V]):
     # The game's stronger rule-based player (seat spec ``greedy+``): the obvious look-ahead
     # a good casual player does, the baseline the advisor is measured against.
     strong: Callable[[int | None], Bot] | None = None
+    # The review of a finished deal (advisor.games.review): a game that can state a deal's
+    # exact truth declares its judge (``exact_review(deal)`` → a judge, or None for a deal
+    # it cannot solve); a game whose advice ranks by ``expected`` declares how many points
+    # of settlement a whole chance to win is worth, to class losses in points.
+    exact_review: Callable[[G], Any] | None = None
+    points_per_chance: float | None = None
 
     # --- derived ---------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from advisor.ming.game import RECORD_FORMAT, Action, Game, legal_of
 from advisor.ming.plays import DECLARATIONS, TrickResult, trick
 from advisor.ming.position import view_of_position
 from advisor.ming.record import game_from_record
+from advisor.ming.review import exact_review
 from advisor.ming.simulate import outcome, start
 from advisor.ming.terminal import TERMINAL
 from advisor.ming.text import (
@@ -123,6 +124,10 @@ def audit(game: Game) -> None:
     assert sum(r.settlement) == 0, "the settlement does not balance"
 
 
+POINTS_PER_CHANCE = 20.0
+"""A whole chance to win, in points of settlement, for the review's classes: twice the
+mean |settlement| of greedy deals (8.0 with 2 players, 12.4 with 3; docs/review.md)."""
+
 GAME: GameSpec[Game, Action, View] = GameSpec(
     "ming", "Ming Kanhu", (2, 3), RECORD_FORMAT,
     read_action=Action.from_json, read_view=check_view, view_of_position=view_of_position,
@@ -132,6 +137,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     greedy=lambda seed: GreedyBot(), strong=lambda seed: StrongBot(), advise=advise,
     default_budget_ms=Budget().ms,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit,
+    exact_review=exact_review, points_per_chance=POINTS_PER_CHANCE,
     faces=Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text,
                 view_text=view_text, action_text=action_text, result_text=result_text,
                 terminal=TERMINAL))

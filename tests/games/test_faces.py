@@ -178,7 +178,8 @@ def test_simulate_passes_the_game_options_and_names_bad_seats(toy: click.Group) 
 def test_the_help_shows_the_examples(toy: click.Group) -> None:
     r = run(toy, "score", "--help")
     assert "advisor toy score --hand \"1c 2c\"" in r.output
-    assert "Toy: score, advise, trick; simulate and replay deals." in run(toy, "--help").output
+    assert "Toy: score, advise, trick; simulate, replay and review deals." in \
+        run(toy, "--help").output
 
 
 def test_object_from_flags_leaves_out_what_was_not_given() -> None:

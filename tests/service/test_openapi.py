@@ -195,7 +195,8 @@ def test_meta_describes_the_server() -> None:
     meta = app.test_client().get("/v1/meta").get_json()
     assert (meta["name"], meta["version"]) == ("chan-advisor", __version__)
     chan = next(g for g in meta["games"] if g["name"] == "chan")
-    assert chan["endpoints"] == ["/v1/chan/advice", "/v1/chan/analyze", "/v1/chan/score"]
+    assert chan["endpoints"] == ["/v1/chan/advice", "/v1/chan/analyze", "/v1/chan/review",
+                                 "/v1/chan/score"]
     assert [r["name"] for r in chan["rules"]] == ["house", "cvv"]
     assert chan["rules"][1]["options"] == {"ga": False}
     limits = meta["limits"]
