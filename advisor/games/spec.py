@@ -47,11 +47,13 @@ V_contra = TypeVar("V_contra", bound=View, contravariant=True)
 
 
 class Advise(Protocol[V_contra, A_contra]):
-    """A game's advisor: every legal action of the seat whose VIEW this is, ranked,
-    within ``budget_ms`` milliseconds, reproducible for ``seed``."""
+    """A game's advisor: every legal action of the seat whose VIEW this is, ranked, with
+    the counted work ``budget_ms`` milliseconds buy (:mod:`advisor.games.budget`),
+    reproducible for ``seed``; ``limit_ms`` is the caller's deadline (a server's), the
+    clock's safety cap (None: the default cap)."""
 
     def __call__(self, view: V_contra, legal: Sequence[A_contra], *, budget_ms: float,
-                 seed: int) -> Advice: ...
+                 seed: int, limit_ms: float | None = None) -> Advice: ...
 
 
 @dataclass
@@ -181,10 +183,11 @@ class GameSpec(Generic[G, A, V]):
 
     def advice(self, obj: object, ctx: Context | None = None) -> Advice:
         """The game's advice on what a user holds (:meth:`read`, with the context's
-        ``seat``), within the context's budget and seed."""
+        ``seat``), within the context's budget, seed and time limit."""
         ctx = ctx or Context(self.default_budget_ms)
         view, legal = self.read(obj, ctx.seat)
-        return self.advise(view, legal, budget_ms=ctx.budget_ms, seed=ctx.seed)
+        return self.advise(view, legal, budget_ms=ctx.budget_ms, seed=ctx.seed,
+                           limit_ms=ctx.limit_ms)
 
     def play(self, game: G, bots: Sequence[Bot]) -> tuple[int, int]:
         """Play one deal to its end between ``bots`` (the bot at seat s plays seat s), each

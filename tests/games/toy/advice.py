@@ -52,7 +52,11 @@ class Advice(Ranked[Option]):
 
 
 
-def advise(view: View, legal: Sequence[Action], *, budget_ms: float, seed: int) -> Advice:
+def advise(view: View, legal: Sequence[Action], *, budget_ms: float, seed: int,
+           limit_ms: float | None = None) -> Advice:
+    """Every legal action ranked by what it leaves: counted work of one judgement each,
+    whatever the budget or the time limit."""
+
     def value(a: Action) -> float:
         if a.card is None:
             return 0.0
