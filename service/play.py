@@ -412,14 +412,15 @@ def page() -> str:
     ``/play`` is service.tables')."""
     faces = {f.code: {"vi": f.vi, "red": f.red, "rank": f.rank, "suit": f.suit}
              for f in FACES}
-    seed, practice = request.args.get("seed"), None
+    seed, practice, refused = request.args.get("seed"), None, None
     if seed is not None:
         try:
             practice = str(read_seed(seed))
-        except AdvisorError:
-            practice = None  # not a practice seed ("²", "-1", 2^63): a real deal
-    return render_template("play.html", faces=faces, rules=list(PROFILES),
-                           practice=practice, conditions=CONDITIONS)
+        except AdvisorError as err:  # not a practice seed ("²", "-1", 2^63): a real deal
+            refused = err.message
+    rules = [{"name": p.name, "description": p.description} for p in PROFILES.values()]
+    return render_template("play.html", faces=faces, rules=rules, practice=practice,
+                           refused=refused, conditions=CONDITIONS)
 
 
 # --- helpers ---------------------------------------------------------------------------
