@@ -353,7 +353,7 @@ function remember(t) {
   localStorage.setItem(STORE_KEY, t.id);
   // the address is the table's: /play#id (a practice seed is not dealt again on reload)
   if (location.search || location.hash !== `#${t.id}`) {
-    history.replaceState(null, "", `${location.pathname}#${t.id}`);
+    history.replaceState(null, "", `/play/chan#${t.id}`);  // (/play?seed=N too)
   }
 }
 
@@ -369,7 +369,7 @@ function leave() {
 
 function forget() {
   localStorage.removeItem(STORE_KEY);
-  history.replaceState(null, "", location.pathname);
+  history.replaceState(null, "", "/play/chan");
   table = null;
   $("game").hidden = true;
   $("setup").hidden = false;

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -51,7 +52,13 @@ def _json_endpoints(app: Flask) -> list[str]:
     """Every POST endpoint that reads a JSON body (the play actions on a made-up table)."""
     paths = sorted(r.rule for r in app.url_map.iter_rules() if "POST" in (r.methods or ())
                    and r.rule.startswith("/v1/") and not r.rule.endswith("/hint"))
-    return [p.replace("<table>", "AAAAAAAAAAAAAAAAAAAAAA") for p in paths]
+    out = []
+    for p in paths:  # a table's id made up; every game of the tables' URLs
+        p = re.sub(r"<(?:table:)?table>", "AAAAAAAAAAAAAAAAAAAAAA", p)
+        words = re.search(r"<any\(([^)]*)\):\w+>", p)
+        out += ([p[:words.start()] + w + p[words.end():] for w in words[1].split(",")]
+                if words else [p])
+    return out
 
 
 def _post(client: FlaskClient, path: str, raw: str) -> Any:

@@ -237,3 +237,24 @@ def test_chan_a_whole_deal_every_decision_on_the_first_screen(
     assert rec["practice"] == {"seed": seed} and game("chan").replay(rec).valid
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_cards_are_readable_without_a_chinese_font(browser: Browser, base_url: str) -> None:  # noqa: F811
+    """Without a CJK font (a fresh machine's headless Chromium) a Chinese character is an
+    empty box: the cards then show their Latin marks only — rank or code, and the suit."""
+    page = _page(browser, "laptop")
+    page.goto(f"{base_url}/play/qing?seed=3")
+    with page.expect_response(lambda r: "/v1/play/qing" in r.url):
+        page.click("#deal")
+    _wait(page)
+    cjk = page.evaluate("CJK")
+    texts = page.locator("#game .card").all_inner_texts()
+    assert texts and all(t.split() for t in texts)
+    han = [t for t in texts if any("\u3400" <= ch <= "\u9fff" for ch in t)]
+    if cjk:
+        assert han  # the Chinese names shown where they can be drawn
+    else:
+        assert han == [], han
+    for t in texts:  # a Latin mark on every card: a rank, a code or ½
+        assert any((ch.isascii() and ch.isalnum()) or ch == "½" for ch in t.split()[0]), t
+    page.context.close()
