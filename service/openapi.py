@@ -178,13 +178,11 @@ def endpoint_path_is_api(app: Flask, endpoint: str) -> bool:
 
 
 def _path_schema(app: Flask, endpoint: str, name: str) -> dict[str, Any]:
-    """A path argument's schema: a string; for ``<any(a,b):name>`` its words said in the
-    description (not an ``enum``: another word is a URL that does not exist, 404, not a
-    request the schema refuses)."""
+    """A path argument's schema: a string, one of its words for ``<any(a,b):name>``."""
     for rule in app.url_map.iter_rules(endpoint=endpoint):
         items = getattr(rule._converters.get(name), "items", None)
         if items:
-            return {"type": "string", "description": f"one of {', '.join(sorted(items))}"}
+            return {"type": "string", "enum": sorted(items)}
     return {"type": "string"}
 
 

@@ -86,6 +86,7 @@ def test_bad_bodies_and_queries_name_their_field(client: FlaskClient) -> None:
     assert _problem(client.post(f"/v1/play/qing/{sid}/action", json={"do": "pass"}),
                     422)["field"] == "version"
     _problem(client.get(f"/v1/play/ming/{sid}"), 404)  # another game's table
+    _problem(client.post("/v1/play/chess", json={}), 405)  # no game: no such URL
     _problem(client.get(f"/v1/play/qing/{sid}/record"), 409)  # not over
 
 
@@ -109,7 +110,7 @@ def test_the_document_lists_every_game_at_the_table(client: FlaskClient) -> None
         op = paths[path][method]
         name = next(p for p in op["parameters"] if p.get("name") == "name")
         assert name["schema"] == {"type": "string",
-                                  "description": "one of chan, khanhoo, ming, qing"}, path
+                                  "enum": ["chan", "khanhoo", "ming", "qing"]}, path
         assert op["summary"] and "default" in op["responses"]
     create = paths["/v1/play/{name}"]["post"]
     assert {"201", "422", "429", "503"} <= set(create["responses"])
