@@ -14,10 +14,11 @@ continuation is played by every seat with
 * ``greedy``: the opponents' own policy, the greedy player, in every seat (the probe's
   too). The greedy player is deterministic, so the probe knows exactly where each of
   its actions leads while the others play as they will: a one-step search with
-  perfect information, the ceiling an advisor can be read against. Against PLAYERS − 1 greedy players, duplicate
-(each deal once with the probe in every seat; deal k from ``Game.from_deal(players,
-seed=SEED * 100_000 + k)``). Prints the probe's win share over the greedy players' mean,
-the number any honest advisor can be read against.
+  perfect information, the ceiling an advisor can be read against.
+
+Against PLAYERS − 1 greedy players, duplicate (each deal once with the probe in every
+seat; deal k from ``Game.from_deal(players, seed=SEED * 100_000 + k)``). Prints the
+probe's win share over the greedy players' mean.
 """
 
 from __future__ import annotations

@@ -57,7 +57,7 @@ from advisor.qing.game import (
 )
 from advisor.qing.position import meld_of
 from advisor.qing.scoring import settlement
-from advisor.qing.solver import HAND_SIZE, solver
+from advisor.qing.solver import solver
 from advisor.qing.value import State, load
 from advisor.qing.view import View
 
