@@ -191,11 +191,11 @@ class Solver:
             self._memo.clear()
         # with extras_replace a flower may stand for a missing card of a boy (not an eye)
         if not self.replace:
-            for i, mates, threes in self._plain:
+            for i, near, groups in self._plain:
                 if hand[i]:
-                    if hand[i] + sum([hand[k] for k in mates]) < 3:
+                    if hand[i] + sum([hand[k] for k in near]) < 3:
                         return False
-                    for need in threes:
+                    for need in groups:
                         for k, n in need:
                             if hand[k] < n:
                                 break
