@@ -361,7 +361,7 @@ def _judge(a: Action, lv: Leaves, base: Game, me: int, table: TableInfo, unseen:
 
 def _order(evals: list[ActionAdvice], unseen: Counts) -> list[ActionAdvice]:
     """Certain wins first (the largest settlement first), then by the chance to win,
-    then by the expected settlement (the chance to 12 decimals: no action is ever
+    then by the expected settlement (the chance as stated, unrounded: no action is ever
     ranked above one with a higher stated chance); what the actions leave (as the
     ``greedy+`` player weighs it, :func:`advisor.chan.strong.strong_key`: the static
     key, and between discards that leave the same, the card of which the fewest copies
@@ -370,7 +370,7 @@ def _order(evals: list[ActionAdvice], unseen: Counts) -> list[ActionAdvice]:
         n, e = n_e
         if e.certain and e.win == 1.0:
             return (0, -e.expected, n)
-        return (1, -round(e.win, 12), -round(e.expected, 3),
+        return (1, -e.win, -round(e.expected, 3),
                 strong_key(e.action, e.leaves, unseen), n)
     return [e for _, e in sorted(enumerate(evals), key=key)]
 
@@ -442,7 +442,7 @@ def _blend(close: list[ActionAdvice], prior: float = LOOK_PRIOR) -> None:
         p = e.sampled.win
         win = (prior * e.win + n * (p - share + model)) / (prior + n)
         e.win_se = math.sqrt((prior * e.win_se) ** 2 + n * p * (1 - p)) / (prior + n)
-        e.win = round(min(max(win, 1e-4), 1 - 1e-4), 12)  # no float noise: equal is equal
+        e.win = min(max(win, 1e-4), 1 - 1e-4)
         e.looked = True
 
 
