@@ -3,10 +3,11 @@ stage of a deal, the slow ones included): ``time.process_time()``, so that the o
 load on the machine does not count.
 
     python benchmarks/chan_decision_cost.py --deals 200 [--budget-ms 100] [--samples 20]
+                                           [--look]
 
-The default advice's work is counted — every legal action judged by the value model, and
-at a close call the worlds the budget buys (``LOOK_PER_MS`` a millisecond) —; ``--samples
-N`` plays exactly N playout worlds of the leading actions instead of the look. Prints
+The default advice's work is counted — every legal action judged by the value model —;
+with ``--look``, at a close call also the worlds the budget buys (``LOOK_PER_MS`` a
+millisecond); ``--samples N`` plays exactly N playout worlds of the leading actions. Prints
 the median, 99th percentile and worst CPU milliseconds per decision, the share of
 decisions that played worlds and their cost, and the cost per world played (or per
 action judged when none were).
@@ -37,6 +38,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--samples", type=int, default=None)
     ap.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS)
+    ap.add_argument("--look", action="store_true", help="look at close calls")
     args = ap.parse_args()
     per_decision: list[float] = []
     per_unit: list[float] = []
@@ -51,7 +53,7 @@ def main() -> None:
                 view = g.view(d.seat)
                 t0 = time.process_time()
                 a = advise(view, legal, seed=k, samples=args.samples,
-                           budget_ms=args.budget_ms)
+                           budget_ms=args.budget_ms, look=args.look)
                 ms = (time.process_time() - t0) * 1000
                 per_decision.append(ms)
                 work = a.answer().work

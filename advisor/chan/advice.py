@@ -55,7 +55,7 @@ from advisor.games.budget import Budget, Meter
 DEFAULT_BUDGET_MS = 100.0
 Method = Literal["certain", "model", "model+look", "model+playouts"]
 """How an answer's numbers were made: exact outcomes only, the value model, the model
-with its look at a close call (the default: playouts of the close actions in worlds the
+with its look at a close call (``look``: playouts of the close actions in worlds the
 budget buys, which move their chances), or the model with playouts beside it
 (``samples``: a second opinion that moves nothing)."""
 METHODS: tuple[Method, ...] = get_args(Method)
@@ -250,7 +250,8 @@ class Advice:
 
 def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *,
            budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0, samples: int | None = None,
-           limit_ms: float | None = None, opponents: Opponents = DEFAULT_OPPONENTS) -> Advice:
+           limit_ms: float | None = None, opponents: Opponents = DEFAULT_OPPONENTS,
+           look: bool = False) -> Advice:
     """Rank every legal action of the seat whose VIEW is given: a :class:`View`, or its
     JSON (a CLI file, an API body), read once by :meth:`View.from_json`.
 
@@ -263,8 +264,12 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     bit for a seed): the wall clock only cuts them past the safety cap — the caller's
     deadline ``limit_ms`` (a server's, for one request), else
     :func:`advisor.games.budget.cap_ms` of ``budget_ms`` — and then a note says how many
-    were played. ``legal`` may be passed when known (a bot inside the engine);
-    otherwise it is derived from the VIEW.
+    were played. With ``look`` (and no ``samples``), a close call is looked at: the
+    actions within :data:`LOOK_MARGIN` of the first are played out in the worlds the
+    budget buys (:data:`LOOK_PER_MS`) and their chances moved by the playouts
+    (:func:`_blend`) — not the default: it played better against greedy players and
+    worse against ``greedy+`` ones (``docs/benchmarks.md``). ``legal`` may be passed
+    when known (a bot inside the engine); otherwise it is derived from the VIEW.
     """
     started = time.perf_counter()
     if not isinstance(view, View):  # a VIEW's JSON (what a user holds, read by the
@@ -302,7 +307,7 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     cut: str | None = None
     candidates = [e for e in order if not e.certain][:MAX_CANDIDATES]
     close = [e for e in candidates if order[0].win - e.win <= LOOK_MARGIN]
-    if samples is None and method == "model" and len(close) > 1:
+    if look and samples is None and method == "model" and len(close) > 1:
         meter = budget.meter("worlds", LOOK_PER_MS, least=LOOK_LEAST)
         _look(view, base, close, seed, meter, opponents)
         _blend(close)

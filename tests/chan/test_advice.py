@@ -77,7 +77,7 @@ def test_every_action_is_judged_and_the_ranking_follows_the_stated_chance(
     if g.pending is None:
         return
     ans = advise(g.view(g.pending.seat), g.legal_actions(), seed=seed,
-                 opponents=opponents).answer()
+                 opponents=opponents, look=seed % 2 == 1).answer()
     assert ans.ranked_by == "win" and in_order(ans.actions, "win")
     keys = [x.key("win") for x in ans.actions]
     assert all(k is not None for k in keys)
@@ -150,9 +150,10 @@ def test_a_close_call_is_looked_at_in_the_worlds_the_budget_buys() -> None:
     counted —, every uncertain action says the one method, and the look moves the close
     actions' chances around the model's: their mean stays the model's."""
     view, legal = _close_call()
-    plain = {str(e.action): e.win for e in advise(view, legal, samples=1).actions}
+    plain = {str(e.action): e.win for e in advise(view, legal).actions}
+    assert advise(view, legal).method == "model"  # the look is asked for, not the default
     for ms, worlds in ((100, 8), (250, 20), (1, LOOK_LEAST)):
-        a = advise(view, legal, seed=3, budget_ms=ms)
+        a = advise(view, legal, seed=3, budget_ms=ms, look=True)
         assert a.method == "model+look"
         assert a.answer().work == Work("worlds", worlds, worlds) and a.samples == worlds
         looked = [e for e in a.actions if e.samples]
@@ -162,8 +163,8 @@ def test_a_close_call_is_looked_at_in_the_worlds_the_budget_buys() -> None:
         assert mean == pytest.approx(sum(plain[str(e.action)] for e in looked) / len(looked))
         assert all(a.actions[i].win >= a.actions[i + 1].win
                    for i in range(len(a.actions) - 1))
-    one = advise(view, legal, seed=3).to_json()
-    assert advise(view, legal, seed=3).to_json() | {"ms": 0} == one | {"ms": 0}
+    one = advise(view, legal, seed=3, look=True).to_json()
+    assert advise(view, legal, seed=3, look=True).to_json() | {"ms": 0} == one | {"ms": 0}
 
 
 def test_a_win_is_certain_and_ranked_first() -> None:
@@ -285,9 +286,9 @@ def test_a_close_call_gives_the_same_answer_on_a_slow_machine(
     jumps 100 ms every time it is read, whatever the real speed — the same worlds are
     played and the answer is the same."""
     view, legal = _close_call()
-    fast = advise(view, legal, seed=8).to_json()
+    fast = advise(view, legal, seed=8, look=True).to_json()
     ticks = itertools.count()
     monkeypatch.setattr(budget, "clock", lambda: 0.1 * next(ticks))
-    slow = advise(view, legal, seed=8).to_json()
+    slow = advise(view, legal, seed=8, look=True).to_json()
     assert fast["method"] == "model+look" and fast["work"]["done"] == 8
     assert slow | {"ms": 0} == fast | {"ms": 0}
