@@ -1,5 +1,6 @@
-"""Fit the map from Chắn's model chance to the chance against other opponents, and write
-it where the advisor reads it (``advisor/chan/recalibration.json``).
+"""Fit the map from a game's model chance to the chance against other opponents, and
+write it where the game's advisor reads it (``advisor/<game>/recalibration.json``; the
+shared layer: ``advisor/games/recalibration.py``).
 
     python benchmarks/calibration.py --game chan --opponent advisor --deals 1500 --seed 5 \\
         --jobs 1 --data /tmp/self.jsonl
@@ -7,6 +8,8 @@ it where the advisor reads it (``advisor/chan/recalibration.json``).
         --jobs 1 --data /tmp/random.jsonl
     python benchmarks/fit_recalibration.py --opponents advisor --data /tmp/self.jsonl
     python benchmarks/fit_recalibration.py --opponents random --data /tmp/random.jsonl
+    python benchmarks/fit_recalibration.py --game khanhoo --rules "3 players" \\
+        --opponents advisor --data /tmp/khanhoo_self.jsonl
 
 The data are the decisions ``benchmarks/calibration.py --data`` writes, made with the
 default ``opponents`` (the model's own chance, against greedy players) — self-play for
@@ -22,7 +25,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import math
 import sys
 from pathlib import Path
 
@@ -30,38 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from advisor.calibration import Reliability  # noqa: E402
-from advisor.chan.recalibrate import EPS, OPPONENTS, PATH, platt  # noqa: E402
+from advisor.games.recalibration import OPPONENTS, fit, platt, write  # noqa: E402
 
-
-def logit(p: float) -> float:
-    q = min(max(p, EPS), 1 - EPS)
-    return math.log(q / (1 - q))
-
-
-def fit(pairs: list[tuple[float, bool]], steps: int = 50) -> tuple[float, float]:
-    """Maximum-likelihood ``a``, ``b`` of ``σ(a · logit p + b)`` (Newton's method)."""
-    xs = [(logit(p), 1.0 if y else 0.0) for p, y in pairs]
-    a, b = 1.0, 0.0
-    for _ in range(steps):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in xs:
-            q = 1 / (1 + math.exp(-(a * x + b)))
-            r = y - q
-            w = q * (1 - q)
-            ga += r * x
-            gb += r
-            haa += w * x * x
-            hab += w * x
-            hbb += w
-        det = haa * hbb - hab * hab
-        if det <= 0:
-            break
-        da = (hbb * ga - hab * gb) / det
-        db = (haa * gb - hab * ga) / det
-        a, b = a + da, b + db
-        if abs(da) + abs(db) < 1e-10:
-            break
-    return a, b
+GAMES = ("chan", "khanhoo")
+"""The games with maps (``advisor.<game>.recalibrate``)."""
 
 
 def main() -> None:
@@ -70,7 +44,9 @@ def main() -> None:
     ap.add_argument("--opponents", choices=[o for o in OPPONENTS if o != "greedy"],
                     required=True)
     ap.add_argument("--data", type=Path, required=True, help="calibration.py --data output")
-    ap.add_argument("--rules", default="house")
+    ap.add_argument("--game", choices=GAMES, default="chan")
+    ap.add_argument("--rules", default="house",
+                    help="the maps' key: Chắn's rules, Khanhoo's table (\"3 players\")")
     ap.add_argument("--dry-run", action="store_true", help="print, do not write")
     args = ap.parse_args()
     rows = [json.loads(line) for line in args.data.read_text().splitlines() if line.strip()]
@@ -89,16 +65,13 @@ def main() -> None:
     print("after (the mapped chance):\n" + after.text())
     if args.dry_run:
         return
-    data = json.loads(PATH.read_text()) if PATH.exists() else {"maps": {}, "fitted": {}}
-    data["maps"].setdefault(args.rules, {})[args.opponents] = {"a": round(a, 6),
-                                                               "b": round(b, 6)}
-    data["fitted"].setdefault(args.rules, {})[args.opponents] = {
+    path = ROOT / "advisor" / args.game / "recalibration.json"
+    write(path, args.rules, args.opponents, a, b, {
         "command": " ".join(["benchmarks/fit_recalibration.py", *sys.argv[1:]]),
         "date": datetime.date.today().isoformat(), "decisions": len(pairs),
         "brier_before": round(before.brier, 4), "brier_after": round(after.brier, 4),
-        "worst_gap_100_after": round(after.worst_gap(), 4)}
-    PATH.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-    print(f"written: {PATH.relative_to(ROOT)}")
+        "worst_gap_100_after": round(after.worst_gap(), 4)})
+    print(f"written: {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
