@@ -67,7 +67,7 @@ from advisor.khanhoo.cards import (
     plus,
 )
 from advisor.khanhoo.game import Action
-from advisor.khanhoo.melds import distance, solver, useful_cards
+from advisor.khanhoo.melds import caps_of, distance, solver, useful_cards
 from advisor.khanhoo.position import meld_of
 from advisor.khanhoo.recalibrate import DEFAULT_OPPONENTS, OPPONENTS, against, fitted
 from advisor.khanhoo.recalibrate import table as table_key
@@ -429,11 +429,23 @@ class Judge:
                             key=lambda c: partners(h, c), default=CARDS[x])
                 keep_x = without(h, [CARDS[x]])
                 drop_loose = without(h, [loose])
-                dx = distance(keep_x, self.rules, target, o)
-                dl = distance(drop_loose, self.rules, target, o)
-                h = drop_loose if (dl if dl is not None else 99) < (
-                    dx if dx is not None else 99) else keep_x
+                h = drop_loose if self._closer(drop_loose, keep_x, target, o) else keep_x
         return sum(results) / len(results) if results else None
+
+    def _closer(self, a: Counts, b: Counts, target: int, own: Counts) -> bool:
+        """Whether hand ``a`` is nearer going out than hand ``b`` (its distance smaller;
+        none counts as 99): the distance of ``a`` is only bounded, which is faster."""
+        rules = self.rules
+        db = distance(b, rules, target, own)
+        if db is None or db <= 1 or target < 3:
+            da = distance(a, rules, target, own)
+            return (da if da is not None else 99) < (db if db is not None else 99)
+        if sum(a) >= target and self.solver.best(a, sum(a) > target) is not None:
+            return True  # a complete hand: distance 0
+        # a smaller distance (at least 1) is target - kept - Jokers <= db - 1
+        floor = target - a[JOKER] - db
+        caps = caps_of(own, rules, a[JOKER])
+        return self.solver.kept(a, caps, target, floor) > floor
 
     def _points_on_draws(self, hand: Counts, kinds: Sequence[int] | range, unseen: Counts,
                          laid_points: int) -> float:

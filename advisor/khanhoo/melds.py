@@ -177,6 +177,7 @@ class Solver:
         self.cross = tuple(p for p in prepared if self.patterns[p.number].kind.code in
                            _CROSS_KINDS)
         self._reset_tables()
+        self._kept_memo: dict[tuple[Counts, Counts, int], int] = {}
         self._most = 4 if self._trio[1] else 3 if self._trio[0] or self._triple_seq else 1
 
     # --- best declaration ---------------------------------------------------------------
@@ -308,6 +309,17 @@ class Solver:
     def kept(self, hand: Counts, caps: Counts, target: int, floor: int = -1) -> int:
         """Most real cards of ``hand`` a target of ``target`` cards can keep (-1: none);
         with ``floor``, only whether more than ``floor`` can be kept (else ``floor``)."""
+        if floor < 0:  # the whole answer: remembered (a hand is often asked twice)
+            key = (tuple(hand[:SET_KINDS]), tuple(caps[:SET_KINDS]), target)
+            found = self._kept_memo.get(key)
+            if found is None:
+                if len(self._kept_memo) > _CACHE_LIMIT:
+                    self._kept_memo.clear()
+                found = self._kept_memo[key] = self._kept(hand, caps, target, floor)
+            return found
+        return self._kept(hand, caps, target, floor)
+
+    def _kept(self, hand: Counts, caps: Counts, target: int, floor: int) -> int:
         if len(self._line_ids) > _CACHE_LIMIT or len(self._pairs) > _CACHE_LIMIT:
             self._reset_tables()  # between searches only: a search holds table ids
         best = floor
