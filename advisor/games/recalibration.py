@@ -139,7 +139,7 @@ class Maps:
     """One game's fitted maps: ``maps[rules][opponents] = {"a", "b"}``, and how each was
     fitted (``fitted``, the same keys)."""
 
-    maps: Mapping[str, Mapping[str, Mapping[str, float]]] = field(default_factory=dict)
+    maps: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
     fitted_by: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
