@@ -61,6 +61,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--budget-ms", type=float, default=Budget().ms)
     ap.add_argument("--calibrate", action="store_true")
+    ap.add_argument("--limit-ms", type=float, default=None,
+                    help="the clock's safety cap (default: the budget's own, 2 s at least); "
+                         "a loaded machine reaches it, so the decisions it cut are counted")
     args = ap.parse_args()
     ds = decisions(args.decisions, args.players, args.seed)
     if args.calibrate:
@@ -74,11 +77,12 @@ def main() -> None:
         print(f"unlimited work: {sum(hands) / (1000 * sum(cpu)):.3f} hands per CPU ms "
               f"(PER_MS is {PER_MS}); hands needed: median {centile(hands, 0.5):.0f}, "
               f"99th percentile {centile(hands, 0.99):.0f}, most {max(hands):.0f}")
-    every = judged = actions = 0
+    every = judged = actions = cut = 0
     times = []
     for n, (view, legal) in enumerate(ds):
         t = time.process_time()
-        adv = advise(view, legal, budget_ms=args.budget_ms, seed=n)
+        adv = advise(view, legal, budget_ms=args.budget_ms, seed=n, limit_ms=args.limit_ms)
+        cut += adv.cut is not None
         times.append(1000 * (time.process_time() - t))
         k = sum(o.judged for o in adv.options)
         judged += k
@@ -88,7 +92,7 @@ def main() -> None:
     print(f"{n} decisions ({args.players} players, seed {args.seed}), budget "
           f"{args.budget_ms:g} ms = {round(args.budget_ms * PER_MS)} hands: every action "
           f"judged in {every / n:.2%} of decisions; {judged / actions:.2%} of {actions} "
-          f"actions judged")
+          f"actions judged; the clock's safety cap cut {cut} decisions")
     print(f"CPU ms per decision: mean {statistics.fmean(times):.1f}, median "
           f"{centile(times, 0.5):.1f}, 90th {centile(times, 0.9):.1f}, 99th "
           f"{centile(times, 0.99):.1f}, most {max(times):.1f}")

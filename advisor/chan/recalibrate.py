@@ -1,13 +1,10 @@
-"""Whom the chances are against: the value model's chance is that against players like
-the greedy bot (the deals it was fitted on); against other players the same position is
-won more or less often. ``opponents`` names them, and a monotone map fitted on deals
-against them (a Platt map on the logit: ``p' = σ(a · logit p + b)``, ``a > 0``) turns
-the model's chance into the chance against them. Because the map is increasing, the
-ranking — and so the play — is the same whoever the opponents are; only the stated
-numbers move.
+"""Whom Chắn's chances are against (the shared layer: :mod:`advisor.games.recalibration`):
+the value model's chance is that against players like the greedy bot (the deals it was
+fitted on); ``opponents`` names others, and a monotone map fitted on deals against them
+turns the model's chance into the chance against them, keyed by the rules' name.
 
-The maps are fitted by ``benchmarks/fit_recalibration.py`` on the decisions that
-``benchmarks/calibration.py --data`` writes (self-play for ``advisor``), and kept in
+The maps are fitted by ``benchmarks/fit_recalibration.py --game chan`` on the decisions
+that ``benchmarks/calibration.py --data`` writes (self-play for ``advisor``), and kept in
 ``recalibration.json`` beside this module, with the command that made them.
 
 >>> against("greedy", "house", 0.3, 0.01)
@@ -20,19 +17,20 @@ True
 from __future__ import annotations
 
 import json
-import math
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any
 
-Opponents = Literal["greedy", "advisor", "random"]
-OPPONENTS: tuple[Opponents, ...] = get_args(Opponents)
-"""Whom the stated chances are against: players like the greedy bot (the model's own
-deals), like the advisor itself, or players who choose at random."""
-DEFAULT_OPPONENTS: Opponents = "greedy"
-"""The default: a careful beginner who keeps pairs and always claims (docs/advisor.md)."""
+from advisor.games.recalibration import (
+    DEFAULT_OPPONENTS,
+    EPS,
+    OPPONENTS,
+    Maps,
+    Opponents,
+    platt,
+)
+
 PATH = Path(__file__).with_name("recalibration.json")
-EPS = 1e-6
 
 
 @cache
@@ -44,32 +42,20 @@ def maps() -> dict[str, Any]:
     return data
 
 
-def platt(p: float, a: float, b: float) -> float:
-    """``σ(a · logit p + b)``, ``p`` kept off 0 and 1."""
-    q = min(max(p, EPS), 1 - EPS)
-    z = a * math.log(q / (1 - q)) + b
-    return 1 / (1 + math.exp(-z))
+@cache
+def _maps() -> Maps:
+    return Maps.from_dict(maps())
 
 
 def fitted(opponents: str, rules: str) -> bool:
-    """Whether a map against ``opponents`` is fitted for ``rules`` (the default needs
-    none)."""
-    return opponents == DEFAULT_OPPONENTS or opponents in maps()["maps"].get(rules, {})
+    """Whether a map against ``opponents`` is fitted for ``rules``."""
+    return _maps().fitted(opponents, rules)
 
 
 def against(opponents: str, rules: str, p: float, se: float) -> tuple[float, float]:
-    """The model's chance ``p`` (standard error ``se``) against ``opponents``: unchanged
-    against greedy players or where no map is fitted (the rules'), else mapped, its
-    error carried by the map's slope (the delta method)."""
-    m = maps()["maps"].get(rules, {}).get(opponents)
-    if opponents == DEFAULT_OPPONENTS or m is None:
-        return p, se
-    a, b = float(m["a"]), float(m["b"])
-    q = platt(p, a, b)
-    pp = min(max(p, EPS), 1 - EPS)
-    slope = a * q * (1 - q) / (pp * (1 - pp))
-    return q, se * slope
+    """The model's chance ``p`` (standard error ``se``) against ``opponents``."""
+    return _maps().against(opponents, rules, p, se)
 
 
-__all__ = ["DEFAULT_OPPONENTS", "OPPONENTS", "Opponents", "against", "fitted", "maps",
-           "platt"]
+__all__ = ["DEFAULT_OPPONENTS", "EPS", "OPPONENTS", "PATH", "Opponents", "against", "fitted",
+           "maps", "platt"]

@@ -51,6 +51,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from advisor.errors import PositionError
 from advisor.games import advice as games_advice
 from advisor.games import answer as common
 from advisor.games.answer import Ranked
@@ -66,8 +67,10 @@ from advisor.khanhoo.cards import (
     plus,
 )
 from advisor.khanhoo.game import Action
-from advisor.khanhoo.melds import distance, solver, useful_cards
+from advisor.khanhoo.melds import caps_of, distance, solver, useful_cards
 from advisor.khanhoo.position import meld_of
+from advisor.khanhoo.recalibrate import DEFAULT_OPPONENTS, OPPONENTS, against, fitted
+from advisor.khanhoo.recalibrate import table as table_key
 from advisor.khanhoo.rules import Rules
 from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE, settlement
 from advisor.khanhoo.value import Situation, estimate
@@ -141,9 +144,11 @@ class Option:
         """Judged by the race (not by its distance alone): it states its numbers."""
         return self.method != "distance"
 
-    def stated(self) -> Option:
+    def stated(self, opponents: str = DEFAULT_OPPONENTS, key: str = "") -> Option:
         """This option with its stated numbers: exact when certain, otherwise the value
-        model's estimate for its situation; none when it was not judged."""
+        model's estimate for its situation — against ``opponents``: mapped by the table
+        ``key``'s map (:mod:`advisor.khanhoo.recalibrate`) —; none when it was not
+        judged."""
         if not self.judged:
             return self
         if self.certain:
@@ -151,8 +156,8 @@ class Option:
                            points_se=0.0)
         s = self.situation or Situation(self.action.do, self.race_first, self.distance)
         e = estimate(s)
-        return replace(self, p_first=e.p_first, p_first_se=e.p_first_se, points=e.points,
-                       points_se=e.points_se)
+        p, se = against(opponents, key, e.p_first, e.p_first_se)
+        return replace(self, p_first=p, p_first_se=se, points=e.points, points_se=e.points_se)
 
     @property
     def explanation(self) -> str:
@@ -210,6 +215,7 @@ class Advice(Ranked[Option]):
     seed: int | None = None
     work: common.Work = NO_WORK  # the hands judged, of those the budget buys
     cut: str | None = None  # the note of the safety cap, when the clock cut the work
+    against: str | None = None  # whom the chances are against, when not greedy players
 
     def answer(self) -> common.Answer:
         """The answer every game gives (:mod:`advisor.games.answer`): ranked by ``win``
@@ -219,6 +225,8 @@ class Advice(Ranked[Option]):
         notes = []
         if self.cut is not None:
             notes.append(self.cut)
+        if self.against is not None:
+            notes.append(self.against)
         if len(actions) == 1:
             notes.append("the only legal action: judged for what it leaves, not compared")
         if any(a.judged and a.expected is None for a in actions):
@@ -421,11 +429,23 @@ class Judge:
                             key=lambda c: partners(h, c), default=CARDS[x])
                 keep_x = without(h, [CARDS[x]])
                 drop_loose = without(h, [loose])
-                dx = distance(keep_x, self.rules, target, o)
-                dl = distance(drop_loose, self.rules, target, o)
-                h = drop_loose if (dl if dl is not None else 99) < (
-                    dx if dx is not None else 99) else keep_x
+                h = drop_loose if self._closer(drop_loose, keep_x, target, o) else keep_x
         return sum(results) / len(results) if results else None
+
+    def _closer(self, a: Counts, b: Counts, target: int, own: Counts) -> bool:
+        """Whether hand ``a`` is nearer going out than hand ``b`` (its distance smaller;
+        none counts as 99): the distance of ``a`` is only bounded, which is faster."""
+        rules = self.rules
+        db = distance(b, rules, target, own)
+        if db is None or db <= 1 or target < 3:
+            da = distance(a, rules, target, own)
+            return (da if da is not None else 99) < (db if db is not None else 99)
+        if sum(a) >= target and self.solver.best(a, sum(a) > target) is not None:
+            return True  # a complete hand: distance 0
+        # a smaller distance (at least 1) is target - kept - Jokers <= db - 1
+        floor = target - a[JOKER] - db
+        caps = caps_of(own, rules, a[JOKER])
+        return self.solver.kept(a, caps, target, floor) > floor
 
     def _points_on_draws(self, hand: Counts, kinds: Sequence[int] | range, unseen: Counts,
                          laid_points: int) -> float:
@@ -523,12 +543,19 @@ class Seen:
 
 def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
            budget_ms: float | None = None, seed: int | None = None,
-           limit_ms: float | None = None) -> Advice:
+           limit_ms: float | None = None, opponents: str = DEFAULT_OPPONENTS) -> Advice:
     """Rank the legal actions of the seat whose VIEW this is (bot protocol), within
     ``budget`` (``budget_ms``, ``seed`` and the caller's deadline ``limit_ms``, when
     given, override its own). The budget buys counted work (:data:`PER_MS` hands judged
     a millisecond): every legal action is judged while it lasts, the promising ones
-    first, then sampled continuations refine the points of the two leading ones."""
+    first, then sampled continuations refine the points of the two leading ones.
+
+    The chances stated are against ``opponents`` (:data:`OPPONENTS`: ``greedy``, the
+    value model's own, or ``advisor``: players like the advisor itself), by an
+    increasing map (:mod:`advisor.khanhoo.recalibrate`): the ranking is the same."""
+    if opponents not in OPPONENTS:
+        raise PositionError(f"opponents: one of {', '.join(OPPONENTS)}, not {opponents!r}",
+                            field="opponents")
     budget = budget or Budget()
     if budget_ms is not None or seed is not None or limit_ms is not None:
         budget = replace(budget, ms=budget.ms if budget_ms is None else budget_ms,
@@ -561,11 +588,21 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
                                      situation=sit)
     options.sort(key=rank)
     # the race's order breaks the ties of the stated chance, which ranks the list
-    stated = common.ranked([o.stated() for o in options],
+    key = table_key(view.players)
+    stated = common.ranked([o.stated(opponents, key) for o in options],
                            lambda o: None if o.p_first is None else round(o.p_first, 4))
     return Advice(view.seat, view.phase, tuple(stated), time.perf_counter() - start,
                   spent, budget.ms, view.players, budget.seed, judge.meter.work(),
-                  judge.meter.note())
+                  judge.meter.note(), _against_note(opponents, key))
+
+
+def _against_note(opponents: str, key: str) -> str | None:
+    if opponents == DEFAULT_OPPONENTS:
+        return None
+    if fitted(opponents, key):
+        return f"the chances are against players like the {opponents}"
+    return (f"no map against {opponents} players is fitted for {key}: the chances are "
+            f"against greedy players")
 
 
 def _laid_points(view: View, seat: SeatCards) -> list[int]:

@@ -177,6 +177,7 @@ class Solver:
         self.cross = tuple(p for p in prepared if self.patterns[p.number].kind.code in
                            _CROSS_KINDS)
         self._reset_tables()
+        self._kept_memo: dict[tuple[Counts, Counts, int], int] = {}
         self._most = 4 if self._trio[1] else 3 if self._trio[0] or self._triple_seq else 1
 
     # --- best declaration ---------------------------------------------------------------
@@ -308,6 +309,17 @@ class Solver:
     def kept(self, hand: Counts, caps: Counts, target: int, floor: int = -1) -> int:
         """Most real cards of ``hand`` a target of ``target`` cards can keep (-1: none);
         with ``floor``, only whether more than ``floor`` can be kept (else ``floor``)."""
+        if floor < 0:  # the whole answer: remembered (a hand is often asked twice)
+            key = (tuple(hand[:SET_KINDS]), tuple(caps[:SET_KINDS]), target)
+            found = self._kept_memo.get(key)
+            if found is None:
+                if len(self._kept_memo) > _CACHE_LIMIT:
+                    self._kept_memo.clear()
+                found = self._kept_memo[key] = self._kept(hand, caps, target, floor)
+            return found
+        return self._kept(hand, caps, target, floor)
+
+    def _kept(self, hand: Counts, caps: Counts, target: int, floor: int) -> int:
         if len(self._line_ids) > _CACHE_LIMIT or len(self._pairs) > _CACHE_LIMIT:
             self._reset_tables()  # between searches only: a search holds table ids
         best = floor
@@ -362,6 +374,105 @@ class Solver:
 
         dfs(0, tuple(hand[:SET_KINDS]), tuple(caps[:SET_KINDS]), 0, 0, total)
         return best
+
+    def helps(self, hand: Counts, caps: Counts, target: int, floor: int,
+              kinds: Iterable[int]) -> frozenset[int]:
+        """The real ``kinds`` whose receipt lets a target keep more than ``floor`` cards:
+        ``kept(hand + i, caps - i, target) > floor`` for each kind i (the seat then owns
+        one copy more, so one place fewer of it is left to fill), all in one search.
+
+        The kinds share the search over the cross patterns: the card received is treated
+        as a place of its kind left to fill (``caps`` counts it), which becomes a kept card
+        for the kind's own question once a cross pattern fills it, or else joins its suit
+        at the leaf. The answer is :meth:`kept`'s, kind by kind."""
+        if len(self._line_ids) > _CACHE_LIMIT or len(self._pairs) > _CACHE_LIMIT:
+            self._reset_tables()
+        h, cp0 = tuple(hand[:SET_KINDS]), tuple(caps[:SET_KINDS])
+        cand = frozenset(i for i in kinds if i < SET_KINDS and cp0[i] > 0)
+        found: set[int] = set()
+        if not cand:
+            return frozenset()
+        items: list[tuple[_P, frozenset[int] | None]] = []
+        for p in self.cross:
+            base = sum(min(m, h[k]) for k, m in p.need)
+            if base >= 2:
+                items.append((p, None))
+            elif base == 1:
+                worlds = frozenset(k for k, m in p.need if k in cand and h[k] < m)
+                if worlds:
+                    items.append((p, worlds))
+        nitems = len(items)
+        line, pair, tables = self._line_id, self._pair, self._tables
+
+        def reaches(t: Table, kept: int, places: int) -> bool:
+            for k, s, mask in reversed(t):
+                if k + kept <= floor:
+                    return False
+                gap = target - s - places
+                if gap == 0 or gap >= 3 or (0 < gap <= 2 and mask >> gap & 1):
+                    return True
+            return False
+
+        def leaf(c: Counts, cp: Counts, kept: int, places: int, alive: frozenset[int]) -> None:
+            tick()
+            ls = [line(c[0:9], cp[0:9]), line(c[9:18], cp[9:18]), line(c[18:27], cp[18:27]),
+                  line(c[27:30], cp[27:30])]
+            consumed = [i for i in alive if cp[i] < cp0[i]]
+            if consumed and reaches(tables[pair(pair(pair(ls[0], ls[1]), ls[2]), ls[3])],
+                                    kept + 1, places):
+                found.update(consumed)
+            for i in alive:
+                if cp[i] < cp0[i]:
+                    continue
+                s = _SUIT_OF[i]
+                lo = 9 * s
+                hi = lo + (9 if s < 3 else 3)
+                mine = list(ls)
+                mine[s] = line(plus(c[lo:hi], i - lo), minus(cp[lo:hi], i - lo))
+                if reaches(tables[pair(pair(pair(mine[0], mine[1]), mine[2]), mine[3])],
+                           kept, places):
+                    found.add(i)
+
+        def dfs(n: int, c: Counts, cp: Counts, kept: int, places: int, left: int,
+                alive: frozenset[int]) -> None:
+            if found:
+                alive = alive.difference(found)
+            if not alive or kept + 1 + min(left + 1, target - places) <= floor:
+                return
+            if n == nitems:
+                leaf(c, cp, kept, places, alive)
+                return
+            dfs(n + 1, c, cp, kept, places, left, alive)
+            p, worlds = items[n]
+            al = alive if worlds is None else alive & worlds
+            while al:
+                used = 0
+                nc, ncp = list(c), list(cp)
+                for k, m in p.need:
+                    for _ in range(m):
+                        if nc[k]:
+                            nc[k] -= 1
+                            used += 1
+                        elif ncp[k] > 0:
+                            ncp[k] -= 1
+                        else:
+                            return
+                places += p.size
+                if used < 1 or places > target:
+                    return
+                if used == 1:  # valid only where the card received fills this pattern
+                    al = frozenset(i for i in al if cp[i] == cp0[i] and ncp[i] < cp0[i])
+                    if not al:
+                        return
+                c, cp = tuple(nc), tuple(ncp)
+                kept += used
+                left -= used
+                dfs(n + 1, c, cp, kept, places, left, al)
+                if found:
+                    al = al.difference(found)
+
+        dfs(0, h, cp0, 0, 0, sum(h), cand)
+        return frozenset(found)
 
     def _line_id(self, v: Counts, cap: Counts) -> int:
         """Id of the table of one suit (9 counts) or of the courts (3 counts)."""
@@ -598,21 +709,24 @@ def useful_cards(hand: Counts, rules: Rules, target: int = HAND_SIZE,
     # Further away the distance is target - kept - Jokers: a real card helps when one more
     # card can be kept with it, and a Joker always helps.
     jokers = hand[JOKER]
-    kept = s.kept(hand, caps_of(own, rules, jokers), target)
-
-    def helps(i: int) -> bool:
-        caps = caps_of(plus(own, i), rules, jokers)
-        if within is not None and _kept(rules, plus(within, i), caps, target) <= kept:
-            return False
-        return s.kept(plus(hand, i), caps, target, kept) > kept
-
-    return [CARDS[i] for i in takes if i == JOKER or helps(i)]
+    caps = caps_of(own, rules, jokers)
+    kept = s.kept(hand, caps, target)
+    kinds = [i for i in takes if i != JOKER]
+    if within is not None:
+        kinds = sorted(_helping(rules, within, caps, target, kept, tuple(kinds)))
+    helping = s.helps(hand, caps, target, kept, kinds)
+    return [CARDS[i] for i in takes if i == JOKER or i in helping]
 
 
-@lru_cache(maxsize=4096)
-def _kept(rules: Rules, hand: Counts, caps: Counts, target: int) -> int:
-    """What a target keeps of ``hand`` (:meth:`Solver.kept`), remembered."""
-    return solver(rules).kept(hand, caps, target)
+@lru_cache(maxsize=1024)
+def _helping(rules: Rules, within: Counts, caps: Counts, target: int, kept: int,
+             kinds: tuple[int, ...]) -> frozenset[int]:
+    """The ``kinds`` that make ``within`` keep more than ``kept`` cards, remembered (the
+    discards of one hand ask it in turn)."""
+    s = solver(rules)
+    if s.kept(within, caps, target) > kept:
+        return frozenset(kinds)  # what a target keeps only grows with the cards
+    return s.helps(within, caps, target, kept, kinds)
 
 
 def unseen_counts(own: Counts, seen: Counts, rules: Rules) -> Counts:

@@ -4,15 +4,18 @@ does, the baseline the advisor is measured against besides ``greedy``.
 Like ``greedy`` it goes out at once with the most points, claims a Quartette and keeps
 the cards nearest to going out (the discard leaving the smallest distance). Beyond it:
 
-* among the discards that leave that distance and have the fewest partners in hand, it
-  throws the card whose partners are most often already seen (a dead card: what is
-  still unseen is counted), then the one least likely to be claimed
+* among the discards that leave that distance it keeps the most *acceptance*: the
+  unseen copies of the cards that would bring the hand closer (what a good player
+  counts: the more cards help, the sooner it goes out);
+* among those, the card with the fewest partners in hand, then the one whose partners
+  are most often already seen (a dead card: what is still unseen is counted), then the
+  one least likely to be claimed
   (:func:`advisor.khanhoo.advice.claim_danger`: two unseen partners in an opponent's
   hand) — it does not feed the next player's or a bumper's combination;
 * it takes or bumps a discard when the combination, with its best discard after it,
   lowers the distance — and always when it completes the hand.
 
-Deterministic (no seed is used) and fast: a few distances per decision.
+Deterministic (no seed is used): a few distances and acceptance counts per decision.
 
 >>> from advisor.khanhoo.game import Game
 >>> g = Game.from_deal(3, seed=4)
@@ -29,7 +32,7 @@ from advisor.khanhoo.advice import claim_danger
 from advisor.khanhoo.bots import SeatCards, best_claim, partners, without
 from advisor.khanhoo.cards import JOKER, KINDS, NUMERALS, Card
 from advisor.khanhoo.game import Action
-from advisor.khanhoo.melds import distance
+from advisor.khanhoo.melds import distance, useful_cards
 from advisor.khanhoo.rules import ROYAL_PARTNER
 from advisor.khanhoo.view import View
 
@@ -59,6 +62,16 @@ def live(seat: SeatCards, c: Card) -> int:
     return sum(seat.unseen[k] for k in kinds if k < KINDS)
 
 
+def acceptance(seat: SeatCards, c: Card, d: int) -> int:
+    """Unseen copies of the cards that would bring the hand left by discarding ``c``
+    (at distance ``d``) closer to going out; 0 when it cannot go out."""
+    if d >= 99:
+        return 0
+    after = without(seat.hand, [c])
+    useful = useful_cards(after, seat.rules, seat.target, seat.own, within=seat.hand)
+    return sum(seat.unseen[u.index] for u in useful)
+
+
 class StrongBot(BaseBot):
     """``greedy+`` (see the module's docstring)."""
 
@@ -85,8 +98,8 @@ class StrongBot(BaseBot):
 
     @staticmethod
     def discard(view: View, seat: SeatCards, discards: Sequence[Action]) -> Action:
-        """The discard leaving the smallest distance; then the fewest partners in hand,
-        the deadest card, the least likely claimed."""
+        """The discard leaving the smallest distance; then the most acceptance, the
+        fewest partners in hand, the deadest card, the least likely claimed."""
         scored = []
         for a in discards:
             assert a.card is not None
@@ -94,13 +107,13 @@ class StrongBot(BaseBot):
             scored.append((99 if d is None else d, a))
         low = min(d for d, _ in scored)
 
-        def key(a: Action) -> tuple[int, int, int, int]:
+        def key(a: Action) -> tuple[int, int, int, int, int]:
             assert a.card is not None
             danger = claim_danger(a.card, view, seat)
-            return (partners(seat.hand, a.card), live(seat, a.card),
-                    round(danger / DANGER_STEP), -a.card.index)
+            return (-acceptance(seat, a.card, low), partners(seat.hand, a.card),
+                    live(seat, a.card), round(danger / DANGER_STEP), -a.card.index)
 
         return min((a for d, a in scored if d == low), key=key)
 
 
-__all__ = ["StrongBot", "live"]
+__all__ = ["StrongBot", "acceptance", "live"]

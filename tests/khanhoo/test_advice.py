@@ -251,3 +251,29 @@ def test_a_forced_draw_is_judged_as_what_it_leaves() -> None:
     assert only["method"] != "not-judged" and 0.0 < only["win"] < 1.0
     assert only["text"] == "draw" and "not judged" not in only["explanation"]
     assert any("the only legal action" in n for n in j["notes"])
+
+
+def test_the_chances_against_other_opponents_keep_the_ranking(monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    from advisor.games.recalibration import Maps
+    from advisor.khanhoo import recalibrate
+
+    g = Game.from_deal(3, seed=11)
+    view, legal = g.view(g.leader), g.legal_actions()
+    with pytest.raises(PositionError) as e:
+        advise(view, legal, budget_ms=100, seed=1, opponents="experts")
+    assert e.value.field == "opponents"
+    monkeypatch.setattr(recalibrate, "maps", lambda: Maps())
+    plain = advise(view, legal, budget_ms=100, seed=1, limit_ms=60_000)
+    unfitted = advise(view, legal, budget_ms=100, seed=1, limit_ms=60_000, opponents="advisor")
+    assert [o.p_first for o in unfitted.options] == [o.p_first for o in plain.options]
+    assert any("no map against advisor players" in n for n in unfitted.answer().notes)
+    # a map that lowers every chance: the same order, lower numbers, and it says so
+    monkeypatch.setattr(recalibrate, "maps", lambda: Maps.from_dict(
+        {"maps": {"3 players": {"advisor": {"a": 1.2, "b": -0.8}}}}))
+    mapped = advise(view, legal, budget_ms=100, seed=1, limit_ms=60_000, opponents="advisor")
+    assert [o.action for o in mapped.options] == [o.action for o in plain.options]
+    pairs = [(m.p_first, p.p_first) for m, p in zip(mapped.options, plain.options)
+             if p.p_first is not None and not p.certain]
+    assert pairs and all(m is not None and m < p for m, p in pairs)
+    assert "the chances are against players like the advisor" in mapped.answer().notes

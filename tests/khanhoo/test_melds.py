@@ -10,12 +10,23 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from advisor.khanhoo.cards import JOKER, KINDS, SET_KINDS, Counts, cards_of, counts_of, parse_cards
+from advisor.khanhoo.cards import (
+    CARDS,
+    JOKER,
+    KINDS,
+    SET_KINDS,
+    Counts,
+    cards_of,
+    counts_of,
+    parse_cards,
+)
 from advisor.khanhoo.melds import (
     Declaration,
     best_declaration,
+    caps_of,
     discard_table,
     distance,
+    solver,
     useful_cards,
 )
 from advisor.khanhoo.rules import Rules
@@ -404,3 +415,39 @@ def test_distance_equals_a_plain_search_over_every_pattern(rules: Rules, target:
         assert want == 0
     else:
         assert got == max(1, want)
+
+
+def _useful_kind_by_kind(hand: Counts, rules: Rules, own: Counts) -> list[str]:
+    """The definition: a real kind helps when the hand with it keeps more cards (one
+    search for each kind), a Joker always."""
+    s = solver(rules)
+    jokers = hand[JOKER]
+    kept = s.kept(hand, caps_of(own, rules, jokers), 15)
+    out = []
+    for i in range(KINDS):
+        if own[i] >= rules.pack.counts[i]:
+            continue
+        more = hand[:i] + (hand[i] + 1,) + hand[i + 1:]
+        mine = own[:i] + (own[i] + 1,) + own[i + 1:]
+        if i == JOKER or s.kept(more, caps_of(mine, rules, jokers), 15) > kept:
+            out.append(CARDS[i].code)
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([STANDARD, Rules(2, 0), Rules(2, 2), VARIATION, Rules(3, 0, trio=True),
+                        Rules(split_sequences=True)]), st.data())
+def test_useful_cards_in_one_search_are_those_found_kind_by_kind(rules: Rules,
+                                                                 data: st.DataObject) -> None:
+    before = data.draw(st.one_of(hands(16, rules), dense_hands(16, rules, noise=4)))
+    gone = data.draw(st.sampled_from([i for i in range(KINDS) if before[i]]))
+    hand = before[:gone] + (before[gone] - 1,) + before[gone + 1:]
+    laid = data.draw(st.sampled_from([None, *range(SET_KINDS)]))
+    own = before
+    if laid is not None and before[laid] < rules.pack.counts[laid]:
+        own = before[:laid] + (before[laid] + 1,) + before[laid + 1:]
+    d = distance(hand, rules, 15, own)
+    assume(d is not None and d >= 2)
+    expected = _useful_kind_by_kind(hand, rules, own)
+    assert [c.code for c in useful_cards(hand, rules, 15, own)] == expected
+    assert [c.code for c in useful_cards(hand, rules, 15, own, within=before)] == expected
