@@ -10,8 +10,10 @@ known); what is left over is the stock and those face-down cards, out of play. I
 world every card is known, and every legal play is judged in it the same way:
 
 * **solved** — the rest of the deal solved exactly (:mod:`advisor.ming.solve`:
-  alpha-beta on the score difference with 2 players, max^n with 3), when few enough
-  cards are left (:attr:`Budget.exact_cards`);
+  alpha-beta on the score difference with 2 players; with 3, paranoid alpha-beta — the
+  seat against the two others together, :class:`ParanoidSolver`, far cheaper than
+  max^n, so more worlds fit), when few enough cards are left
+  (:attr:`Budget.exact_cards`);
 * **greedy-then-solved** — otherwise: every seat plays ``greedy+`` (its rules on the
   world's known hands, :func:`strong_move`; :attr:`Budget.playout`) until that few cards
   are left, and the rest is solved exactly — the cheap evaluation above the exact end;
@@ -74,6 +76,7 @@ from advisor.ming.plays import (
 from advisor.ming.solve import (
     DuelSolver,
     Move,
+    ParanoidSolver,
     SearchLimit,
     Solver,
     State,
@@ -129,7 +132,7 @@ class Budget(games_advice.Budget):
     ``max_nodes`` states."""
 
     ms: float = 100.0
-    exact_cards: tuple[int, int] = (14, 10)  # 2 players, 3 players
+    exact_cards: tuple[int, int] = (14, 11)  # 2 players, 3 players
     max_nodes: int = 40_000
     playout: str = "greedy+"  # every seat's play above the exact end: greedy or greedy+
 
@@ -547,8 +550,9 @@ def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budge
     exact_at = 99 if whole else budget.exact_at(n)
     deadline = meter.started + meter.cap_s if meter.cap_s is not None else None
     limit = max(KNOWN_MAX_NODES, meter.asked) if whole else budget.max_nodes
-    solver: DuelSolver | Solver = DuelSolver(limit, deadline) if n == 2 else \
-        Solver(limit, deadline)
+    solver: DuelSolver | Solver | ParanoidSolver = (
+        DuelSolver(limit, deadline) if n == 2 else Solver(limit, deadline) if whole
+        else ParanoidSolver(sit.seat, limit, deadline))
     rests: list[tuple[int, Values, Values]] = []
     greedy = len(order)  # each play's own state, counted with the greedy moves
     try:
@@ -610,7 +614,7 @@ def _greedy_to(state: State | None, cards: int, n: int,
     return tuple(total), steps, s
 
 
-def _solved(solver: DuelSolver | Solver, child: State, n: int) -> Values:
+def _solved(solver: DuelSolver | Solver | ParanoidSolver, child: State, n: int) -> Values:
     if isinstance(solver, DuelSolver):
         margin = solver.margin(child)
         # only the difference matters with 2 players (M7): split it as scores
