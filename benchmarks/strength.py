@@ -84,7 +84,13 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=None,
                     help="Play chunks of deals until this many minutes have passed.")
     ap.add_argument("--chunk", type=int, default=5, help="Deals a chunk (--minutes).")
+    ap.add_argument("--cap-ms", type=float, default=None,
+                    help="The advisors' wall-clock safety cap at least this (a loaded "
+                         "machine: so that the counted budget, not the clock, decides).")
     args = ap.parse_args()
+    if args.cap_ms is not None:  # the slices' processes are forked from this one
+        from advisor.games import budget
+        budget.CAP_MIN_MS = args.cap_ms
     info = registered(args.game)
     players = args.players or info.players[0]
     specs = ([s.strip() for s in args.seats.split(",")] if args.seats else
