@@ -13,7 +13,9 @@ the share; ``b`` kept above 0 so that the map is increasing), clipped to [0.01, 
 numbers, so that a few hundred decisions fit it without chasing noise. The share is the
 row's ``share`` (recorded since the maps); rows recorded before have only ``p``, which
 was then the share itself. ``--check`` prints the reliability of the map on other data
-(held out). ``--write`` saves the map in ``advisor/ming/recalibration.json``; exact
+(held out), and ``--png`` draws its reliability diagram with the map applied (the
+held-out decisions, else those fitted on; ``benchmarks/calibration.py``'s drawing).
+``--write`` saves the map in ``advisor/ming/recalibration.json``; exact
 answers are not mapped.
 """
 
@@ -34,16 +36,23 @@ from advisor.ming.recalibrate import HIGH, LOW, OPPONENTS, PATH
 MIN_SLOPE = 0.05
 
 
-def rows_of(files: list[Path]) -> list[tuple[float, bool]]:
-    """(share, won) of every decision not exact."""
+def decisions(files: list[Path]) -> list[dict[str, Any]]:
+    """Every decision not exact, its deal named by its file (each file's deals are
+    numbered from 0)."""
     out = []
     for f in files:
         for text in f.read_text().splitlines():
             r: dict[str, Any] = json.loads(text)
             if r.get("certain") or r.get("p") is None:
                 continue
-            out.append((float(r.get("share", r["p"])), bool(r["won"])))
+            out.append({**r, "deal": f"{f.name}:{r.get('deal')}",
+                        "share": float(r.get("share", r["p"]))})
     return out
+
+
+def rows_of(files: list[Path]) -> list[tuple[float, bool]]:
+    """(share, won) of every decision not exact."""
+    return [(r["share"], bool(r["won"])) for r in decisions(files)]
 
 
 def fit(rows: list[tuple[float, bool]]) -> tuple[float, float]:
@@ -69,6 +78,8 @@ def main() -> None:
     ap.add_argument("--players", type=int, choices=(2, 3), required=True)
     ap.add_argument("--check", nargs="*", type=Path, default=[],
                     help="held-out decisions to check the map on")
+    ap.add_argument("--png", type=Path, help="draw the mapped reliability diagram here")
+    ap.add_argument("--title", default="Ming Kanhu · chance to win the deal")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
     rows = rows_of(args.data)
@@ -88,6 +99,14 @@ def main() -> None:
               f"worst tenth (≥ 100) {t0.worst_gap(100):.3f} → {t1.worst_gap(100):.3f}")
         print(t1.text())
         held = {"held_out": len(test), "held_out_worst_gap_100": round(t1.worst_gap(100), 4)}
+    if args.png:
+        from benchmarks.calibration import draw
+
+        drawn = [{**r, "p": min(HIGH, max(LOW, a + b * r["share"]))}
+                 for r in decisions(args.check or args.data)]
+        rel = Reliability.of((r["p"], bool(r["won"])) for r in drawn)
+        draw(rel, drawn, args.title, args.png)
+        print(f"drawn: {args.png}")
     if args.write:
         data: dict[str, Any] = json.loads(PATH.read_text()) if PATH.exists() else {}
         data.setdefault("maps", {}).setdefault(str(args.players), {})[args.opponents] = {
