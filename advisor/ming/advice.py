@@ -335,8 +335,9 @@ def same_play(action: Action, classes: dict[int, int]) -> tuple[Any, ...]:
 class Option:
     """One legal play and the settlement the seat can expect for the deal with it (M7),
     averaged over ``worlds`` worlds, with its standard error (0 when every world was
-    judged, NaN — ``null`` in JSON — from one sampled world), and the share of those
-    worlds in which the seat has the deal's top score alone (``win``, its error
+    judged, NaN — ``null`` in JSON — from one sampled world), the share of those worlds
+    in which the seat has the deal's top score alone (``share``) and the chance stated
+    from it against the opponents (``win``, :mod:`advisor.ming.recalibrate`; its error
     likewise); ``method`` says how it was judged (:data:`METHODS`); ``same_as`` the
     equivalent play judged for it, if another."""
 
