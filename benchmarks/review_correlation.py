@@ -56,6 +56,17 @@ def pearson(xs: list[float], ys: list[float]) -> tuple[float, float, float]:
     return r, math.tanh(z - half), math.tanh(z + half)
 
 
+def shown(r: tuple[float, float, float]) -> str:
+    return "—" if math.isnan(r[0]) else f"{r[0]:+.3f} [{r[1]:+.3f}, {r[2]:+.3f}]"
+
+
+def line(name: str, deals: int, rows: list[tuple[float, float, float]]) -> str:
+    """The table's line of ``name`` over ``rows`` (every seat of ``deals`` deals)."""
+    le, lw, pay = ([r[i] for r in rows] for i in range(3))
+    return (f"{name} | {deals} | {len(rows)} | {shown(pearson(le, pay))} | "
+            f"{shown(pearson(lw, pay))}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
@@ -70,28 +81,19 @@ def main() -> None:
     for name in args.games.split(","):
         work = [(name, seed, args.budget_ms) for seed in range(args.deals)]
         rows: list[tuple[float, float, float]] = []
-
-        def shown(r: tuple[float, float, float]) -> str:
-            return "—" if math.isnan(r[0]) else f"{r[0]:+.3f} [{r[1]:+.3f}, {r[2]:+.3f}]"
-
-        def line(deals: int) -> str:
-            le, lw, pay = ([r[i] for r in rows] for i in range(3))
-            return (f"{name} | {deals} | {len(rows)} | {shown(pearson(le, pay))} | "
-                    f"{shown(pearson(lw, pay))}")
-
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 got = pool.map(one, work, chunksize=4)
                 for k, deal in enumerate(got, 1):
                     rows.extend(deal)
                     if args.every and k % args.every == 0 and k < args.deals:
-                        print(f"  so far: {line(k)}", flush=True)
+                        print(f"  so far: {line(name, k, rows)}", flush=True)
         else:
             for k, w in enumerate(work, 1):
                 rows.extend(one(w))
                 if args.every and k % args.every == 0 and k < args.deals:
-                    print(f"  so far: {line(k)}", flush=True)
-        print(line(args.deals), flush=True)
+                    print(f"  so far: {line(name, k, rows)}", flush=True)
+        print(line(name, args.deals, rows), flush=True)
 
 
 if __name__ == "__main__":

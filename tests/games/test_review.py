@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from advisor.cli import main
 from advisor.errors import AdvisorError, RecordError
+from advisor.games import budget
 from advisor.games.review import (
     BLUNDER,
     SEED_STRIDE,
@@ -31,7 +32,6 @@ from advisor.games.review import (
     review,
 )
 from advisor.games.review_page import page
-from advisor.games import budget
 from advisor.games.spec import AnySpec
 from advisor.registry import GAMES, game
 from tests.games.test_budget import _slowed
