@@ -10,7 +10,10 @@
   the table's ``version``: another is 409), then the bots;
 * ``POST /v1/play/<game>/<table>/hint?version=N`` ranks the player's legal actions (the
   game's advisor, the common answer), for the version the page shows (another is 409);
-* ``GET /v1/play/<game>/<table>/record`` is the finished deal as the game's record.
+* ``GET /v1/play/<game>/<table>/record`` is the finished deal as the game's record;
+* ``POST /v1/play/<game>/<table>/review`` reviews the finished deal for the player's seat
+  (0): the review's JSON (:mod:`service.review`, the same gate and review budget) with
+  its chart, the SVG the review's page draws.
 
 Chắn's table keeps its own page and API (:mod:`service.play`); its URLs under
 ``/v1/play/chan…`` are aliases of them. The tables live in the same database
@@ -31,6 +34,7 @@ from marshmallow import Schema, ValidationError
 
 from advisor.errors import AdvisorError, IllegalActionError
 from advisor.games.browser import Browser, GameTable, browser, read_seed
+from advisor.games.review_page import chart
 from advisor.games.spec import AnySpec
 from advisor.registry import GAMES, game
 from service import play, playstore, quota
@@ -39,6 +43,7 @@ from service.openapi import document
 from service.play import _DB, TABLE_PROBLEMS, TableSchema
 from service.positions import AdviceQuery, read_json
 from service.problems import Problem, validation
+from service.review import ReviewSchema, reviewed
 from service.schemas import AdviceSchema, flatten_errors
 from service.table_schemas import (
     GameActionSchema,
@@ -292,6 +297,45 @@ def record(name: str, table: str) -> Any:
                     mimetype="application/json")
     resp.headers["Content-Disposition"] = f'attachment; filename="{name}-{row.id[:8]}.json"'
     return resp
+
+
+class TableReviewSchema(ReviewSchema):
+    """The review of the player's seat (0) at a finished table: the review's JSON
+    (``POST /v1/<game>/review``) and ``chart``, the SVG of the seat's stated chance of
+    winning over the deal, the decisions marked by class (the review page's chart)."""
+
+    class Meta:
+        unknown = "include"
+
+
+@bp.post(f"/v1/play/<{_GAMES}:name>/<table>/review")
+@document(TableReviewSchema, gated=True,
+          problems={**TABLE_PROBLEMS, 409: "the deal is not over",
+                    413: "the deal's decisions × the game's default budget exceed the "
+                         "server's review budget (`MAX_REVIEW_MS`)"})
+def review(name: str, table: str) -> Any:
+    """Review the finished deal for the player's seat (0), as `POST /v1/<game>/review`
+    reviews its record with `seat=0` at the game's default budget: every decision of
+    the player's, the action played beside the advisor's best and what it lost, with the
+    chart of the player's chance of winning over the deal.
+
+    Only a finished deal is reviewed (409 before). It goes through the advice gate (503
+    with `Retry-After` when busy) and the server's review budget (413 past it).
+    """
+    spec = game(name)
+    if name == "chan":
+        _, chan_table = play._find(table)
+        over, rec = chan_table.over, (chan_table.record if chan_table.over else None)
+    else:
+        _, t = _find(name, table)
+        over, rec = t.over, (t.record if t.over else None)
+    if not over or rec is None:
+        raise Problem(409, "deal-not-over", "Deal not over",
+                      "a deal is reviewed once it is over")
+    r = reviewed(spec, rec(), {"seat": 0})
+    out: dict[str, Any] = r.to_json()
+    out["chart"] = chart(r)
+    return out
 
 
 # --- helpers ---------------------------------------------------------------------------

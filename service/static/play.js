@@ -234,8 +234,28 @@ function renderResult(t) {
   box.append(el("div", {class: "tools"},
     el("a", {class: "button", id: "record", href: `/v1/play/${t.id}/record`,
              download: `chan-${t.id.slice(0, 8)}.json`}, "Download the record (chan-record/1)"),
+    el("button", {type: "button", class: "button", id: "review-deal",
+                  onclick: () => reviewDeal(t)}, "Review this deal"),
     el("button", {type: "button", class: "button", id: "again", onclick: deal},
        "New deal")));
+}
+
+// "Review this deal": the review of the player's seat, shown under the result.
+function reviewDeal(t) {
+  run(async () => {
+    let r;
+    try {
+      r = await api("POST", `/v1/play/chan/${t.id}/review`);
+    } catch (err) {
+      if (err.status === 413) err.problem = {detail: reviewRefusal(err, "chan")};
+      throw err;
+    }
+    const old = $("review");
+    if (old) old.remove();
+    const section = reviewSection(r);
+    $("result").append(section);
+    section.scrollIntoView({block: "start"});
+  });
 }
 
 function render(t) {

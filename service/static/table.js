@@ -218,7 +218,27 @@ function renderResult(t) {
     el("a", {class: "button", id: "record", href: `${API}/${t.id}/record`,
              download: `${GAME}-${t.id.slice(0, 8)}.json`},
        `Download the record (${SETUP.record_format})`),
+    el("button", {type: "button", class: "button", id: "review-deal",
+                  onclick: () => reviewDeal(t)}, "Review this deal"),
     el("button", {type: "button", class: "button", id: "again", onclick: deal}, "New deal")));
+}
+
+// "Review this deal": the review of the player's seat, shown under the result.
+function reviewDeal(t) {
+  run(async () => {
+    let r;
+    try {
+      r = await api("POST", `${API}/${t.id}/review`);
+    } catch (err) {
+      if (err.status === 413) err.problem = {detail: reviewRefusal(err, GAME)};
+      throw err;
+    }
+    const old = $("review");
+    if (old) old.remove();
+    const section = reviewSection(r);
+    $("result").append(section);
+    section.scrollIntoView({block: "start"});
+  });
 }
 
 function render(t) {

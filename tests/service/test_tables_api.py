@@ -121,3 +121,44 @@ def test_the_document_lists_every_game_at_the_table(client: FlaskClient) -> None
     assert [p["name"] for p in hint["parameters"]] == ["name", "table", "budget_ms", "seed",
                                                       "version"]
     assert {"409", "429", "503"} <= set(hint["responses"])
+
+
+def _finish(client: FlaskClient, name: str, seed: int) -> dict[str, Any]:
+    """A practice deal of ``name`` played to its end by the first legal action."""
+    table: dict[str, Any] = client.post(f"/v1/play/{name}", json={"seed": str(seed)}).get_json()
+    for _ in range(300):
+        if table["over"]:
+            return table
+        resp = client.post(f"/v1/play/{name}/{table['id']}/review")
+        assert _problem(resp, 409)["title"] == "Deal not over"  # only a finished deal
+        first = table["legal"][0]
+        resp = client.post(f"/v1/play/{name}/{table['id']}/action",
+                           json={**first.get("action", first), "version": table["version"]})
+        assert resp.status_code == 200, resp.get_json()
+        table = resp.get_json()
+    raise AssertionError("the deal does not end")
+
+
+@pytest.mark.parametrize(("name", "seed"), [("chan", 10), ("qing", 3)])
+def test_a_finished_table_is_reviewed_for_the_players_seat(tmp_path: Path, name: str,
+                                                            seed: int) -> None:
+    app = create_app({"TESTING": True, "PLAY_DB": str(tmp_path / "play.sqlite3"),
+                      "MAX_ADVICE_BUDGET_MS": 5.0})
+    client = app.test_client()
+    table = _finish(client, name, seed)
+    resp = client.post(f"/v1/play/{name}/{table['id']}/review")
+    assert resp.status_code == 200, resp.get_json()
+    got = resp.get_json()
+    assert got["seats"] == [0] and got["budget_ms"] == 5.0 and got["complete"]
+    assert got["decisions"] and {d["seat"] for d in got["decisions"]} == {0}
+    assert got["chart"].startswith("<svg") and got["chart"].rstrip().endswith("</svg>")
+    # the same as the review endpoint says of the table's record, seat 0
+    rec = client.get(f"/v1/play/{name}/{table['id']}/record").get_json()
+    same = client.post(f"/v1/{name}/review", query_string={"seat": 0}, json=rec).get_json()
+    assert {k: v for k, v in got.items() if k not in ("ms", "chart")} == \
+        {k: v for k, v in same.items() if k != "ms"}
+    # past the server's review budget: 413, naming the budget
+    app.config["MAX_REVIEW_MS"] = 1.0
+    said = _problem(client.post(f"/v1/play/{name}/{table['id']}/review"), 413)
+    assert "MAX_REVIEW_MS" not in said["detail"] and "at most 1 ms" in said["detail"]
+    _problem(client.post(f"/v1/play/{name}/nosuchtable/review"), 404)

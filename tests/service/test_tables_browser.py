@@ -258,3 +258,54 @@ def test_cards_are_readable_without_a_chinese_font(browser: Browser, base_url: s
     for t in texts:  # a Latin mark on every card: a rank, a code or ½
         assert any((ch.isascii() and ch.isalnum()) or ch == "½" for ch in t.split()[0]), t
     page.context.close()
+
+
+@pytest.mark.parametrize(("name", "seed"), [("chan", 10), ("khanhoo", 4)])
+def test_review_this_deal(browser: Browser, base_url: str, name: str,  # noqa: F811
+                          seed: int) -> None:
+    """At the end of a deal, "Review this deal" shows the review of the player's seat:
+    its summary, the chart (the review page's SVG, as an image) and every decision, the
+    same as the review endpoint says; a review the server refuses is said in words."""
+    page = _page(browser, "laptop")
+    page.goto(f"{base_url}/play/{name}?seed={seed}")
+    with page.expect_response(lambda r: "/v1/play" in r.url):
+        page.click("#deal")
+    _wait(page)
+    assert not page.is_visible("#review-deal")  # only once the deal is over
+    decisions = 0
+    while not page.evaluate("table.over"):
+        assert decisions < 200
+        with page.expect_response(lambda r: "/action" in r.url):
+            page.locator("[data-action]").first.click()
+        _wait(page)
+        decisions += 1
+    with page.expect_response(lambda r: r.url.endswith("/review")) as answer:
+        page.click("#review-deal")
+    _wait(page)
+    review = answer.value.json()
+    assert answer.value.status == 200 and review["seats"] == [0]
+    assert page.is_visible("#review") and not page.is_visible("#error")
+    reviewed = review["summary"]["0"]["decisions"]
+    assert reviewed == len(review["decisions"]) >= 1
+    summary = page.inner_text("#review-summary")
+    assert summary.startswith(f"{reviewed} decision") and "accuracy" in summary
+    assert page.locator("#review-decisions li").count() == reviewed
+    assert review["decisions"][0]["why"] in page.inner_text("#review-decisions")
+    chart = page.locator("#review-chart")
+    assert chart.is_visible()
+    assert page.evaluate("document.querySelector('#review-chart').naturalWidth") > 0  # drawn
+    assert (chart.get_attribute("src") or "").startswith("data:image/svg+xml")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # too long for the server's review budget: said in words, with what to do instead
+    page.route("**/review", lambda route: route.fulfill(
+        status=413, content_type="application/problem+json",
+        body=json.dumps({"type": "/problems/review-too-long", "status": 413,
+                         "title": "Review too long", "detail": "12 decisions × 100 ms"})))
+    with page.expect_response(lambda r: r.url.endswith("/review")):
+        page.click("#review-deal")
+    _wait(page)
+    said = page.inner_text("#error")
+    assert "more decisions than this server reviews" in said
+    assert f"advisor {name} review" in said
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
