@@ -71,7 +71,7 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
           if "Content Security Policy" in msg.text or "Refused to" in msg.text else None)
     pg.on("request", lambda req: None if req.url.startswith((base_url, "data:"))
           else elsewhere.append(req.url))
-    pg.set_default_timeout(20_000)
+    pg.set_default_timeout(90_000)  # a wait, not a measure: a busy machine is slow
     yield pg
     context.close()
     assert errors == [], "script errors on the page"

@@ -37,7 +37,7 @@ def _page(browser: Browser, size: str) -> Page:
                                   device_scale_factor=3 if mobile else 1, is_mobile=mobile,
                                   has_touch=mobile, accept_downloads=True)
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(90_000)  # a wait, not a measure: a busy machine is slow
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors  # type: ignore[attr-defined]
