@@ -1,4 +1,4 @@
-"""The same answer on any machine (issue: advice you can trust): a budget buys counted
+"""The same answer on any machine (advice you can trust): a budget buys counted
 work, so the same VIEW, seed and budget give the same answer when the machine is slow.
 
 A slow machine is played by every clock the advisors may read — the meters'

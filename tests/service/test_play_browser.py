@@ -341,7 +341,7 @@ def test_on_a_phone_leave_removes_the_table_and_nothing_stray_shows_before_a_dea
 
 
 def test_the_hint_and_the_setup_in_words(page: Page, base_url: str) -> None:
-    """Issue 27's wording: a card named once, a chance's range without its sign repeated,
+    """The table's wording: a card named once, a chance's range without its sign repeated,
     the range and "expected" explained, the hint ringing the card in the hand, the AIs
     explained before a deal and New deal styled as a button."""
     page.goto(f"{base_url}/play/chan?seed=54")  # the dealer's turn is AI 3's; you eat first
