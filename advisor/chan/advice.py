@@ -36,7 +36,7 @@ from typing import Any, Literal, get_args
 
 from advisor.chan.cards import Counts, Face
 from advisor.chan.game import Action, Game, claims_first
-from advisor.chan.lookahead import Leaves, leaves, look_rollout, rollout, world
+from advisor.chan.lookahead import Leaves, leaves, rollout, world
 from advisor.chan.position import TYPED_SOURCES, view_of_position
 from advisor.chan.recalibrate import (
     DEFAULT_OPPONENTS,
@@ -45,7 +45,7 @@ from advisor.chan.recalibrate import (
     against,
     fitted,
 )
-from advisor.chan.strong import strong_key
+from advisor.chan.strong import look_rollout, strong_key
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import View
 from advisor.errors import PositionError
@@ -405,7 +405,7 @@ def _look(view: View, base: Game, close: list[ActionAdvice], seed: int, meter: M
     """The look at a close call: the ``close`` actions played in the same worlds (common
     random numbers), one world a unit of the ``meter``; the seat then plays as the
     ``greedy+`` player, the others as the ``opponents``
-    (:func:`advisor.chan.lookahead.look_rollout`)."""
+    (:func:`advisor.chan.strong.look_rollout`)."""
     me = view.seat
     for e in close:
         e.sampled = Sampled()

@@ -20,11 +20,13 @@ alone and never counts what is gone.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
+from advisor.chan.bots import greedy_choice
 from advisor.chan.cards import Counts, Face
-from advisor.chan.game import Action, SeatState
-from advisor.chan.lookahead import Leaves, leaves
+from advisor.chan.game import Action, Game, SeatState
+from advisor.chan.lookahead import Leaves, leaves, unseen_in_game
 from advisor.chan.view import View
 from advisor.games.bots import BaseBot
 
@@ -61,4 +63,27 @@ class StrongBot(BaseBot):
                              view.unseen)
 
 
-__all__ = ["StrongBot", "strong_choice", "strong_key"]
+def look_rollout(g: Game, me: int, opponents: str = "greedy",
+                 rng: random.Random | None = None) -> None:
+    """Play the deal out for the advisor's look at close calls: the advised seat as the
+    ``greedy+`` player does (:func:`advisor.chan.strong.strong_choice`), the others as
+    the ``opponents`` play — ``greedy``, ``advisor`` (the ``greedy+`` player stands for
+    it: as strong, and a thousand times cheaper) or ``random`` (drawn from ``rng``)."""
+    pick = rng or random.Random(0)
+    while (d := g.pending) is not None:
+        legal = g.legal_actions()
+        if len(legal) == 1:
+            g.act(d.seat, legal[0])
+            continue
+        s = g.seats[d.seat]
+        offered = g.offer.card if g.offer is not None else None
+        if d.seat == me or opponents == "advisor":
+            choice = strong_choice(s, legal, offered, unseen_in_game(g, d.seat))
+        elif opponents == "random":
+            choice = pick.choice(legal)
+        else:
+            choice = greedy_choice(s, legal, offered)
+        g.act(d.seat, choice)
+
+
+__all__ = ["StrongBot", "look_rollout", "strong_choice", "strong_key"]
