@@ -93,6 +93,8 @@ class Recorder(BaseBot):
                          "method": j.method, "ms": ms, "seat": self.seat}
         if isinstance(j.extras.get("points"), (int, float)):
             row["points"] = j.extras["points"]
+        if isinstance(j.extras.get("worlds_won"), (int, float)):  # Ming: before its map
+            row["share"] = j.extras["worlds_won"]
         self.rows.append(row)
         return advice.best
 

@@ -416,7 +416,7 @@ def p99(xs: list[float]) -> str:
 
 
 def verdict(out: dict[str, Any]) -> list[str]:
-    """What a phase misses of the goals (issue: the service under abuse and faults): no
+    """What a phase misses of the goals (docs/deploy.md, the fault suite): no
     500, nothing acknowledged lost, every 503 with Retry-After; under an analyze flood
     /healthz p99 ≤ 100 ms and another client's score p99 ≤ 250 ms; under a hint flood
     another client's hint p99 ≤ 2 s and none of its actions refused."""

@@ -1,5 +1,5 @@
 """How much of each Khanhoo decision the advisor judges at a budget, and what its counted
-work costs (issue: every legal action judged at the default budget).
+work costs (the goal: every legal action judged at the default budget).
 
     python benchmarks/khanhoo_judged.py [--decisions 1000] [--players 3] [--seed 0]
                                         [--budget-ms 100] [--calibrate]

@@ -2,7 +2,8 @@
 
     python benchmarks/ming_eval.py [--deals 3] [--max-nodes 20000000] [--seed 1]
                                    [--budget-ms 100] [--positions 200] [--cards 13,11,9,7]
-                                   [--no-latency] [--calibrate]
+                                   [--no-latency] [--calibrate [--players 3]
+                                   [--exact-cards 11]]
 
 1. The exact solve of 2-player deals with every card known, from the first trick (13
    cards each) and from later tricks (greedy play down to 11, 9, 7 cards each): the
@@ -21,6 +22,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import platform
 import random
 import resource
@@ -32,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.games.simulate import latency_summary
-from advisor.ming.advice import PER_MS, advise
+from advisor.ming.advice import PER_MS, Budget, advise
 from advisor.ming.bots import greedy_choice
 from advisor.ming.game import Game
 from advisor.ming.solve import DuelSolver, SearchLimit, Solver, state_of
@@ -103,15 +105,19 @@ def latency(players: int, positions: int, budget_ms: float, seed: int) -> None:
           f"{latency_summary(times)}", flush=True)
 
 
-def calibrate(deals: int, budget_ms: float, seed: int) -> None:
-    for players in (2, 3):
+def calibrate(deals: int, budget_ms: float, seed: int, tables: tuple[int, ...] = (2, 3),
+              exact3: int | None = None) -> None:
+    for players in tables:
+        budget = Budget(ms=budget_ms) if exact3 is None else \
+            Budget(ms=budget_ms, exact_cards=(Budget().exact_cards[0], exact3))
         rows: dict[int, list[tuple[float, int, int]]] = {}
         for k in range(deals):
             g = Game.from_deal(players, rng=random.Random(f"calibrate:{seed}:{k}"))
             while (d := g.pending) is not None:
                 legal = g.legal_actions()
                 t = time.process_time()
-                adv = advise(g.view(d.seat), legal, budget_ms=budget_ms, seed=k)
+                adv = advise(g.view(d.seat), legal,
+                             budget=dataclasses.replace(budget, seed=k))
                 cpu = (time.process_time() - t) * 1000
                 rows.setdefault(sum(h.bit_count() for h in g.hands), []).append(
                     (cpu, adv.work.done, adv.worlds))
@@ -149,9 +155,13 @@ def main() -> None:
     ap.add_argument("--no-latency", action="store_true", help="Only the exact solves.")
     ap.add_argument("--calibrate", action="store_true",
                     help="Only the advisor's work and CPU time by cards left (PER_MS).")
+    ap.add_argument("--players", type=int, choices=(2, 3), help="--calibrate: one table size")
+    ap.add_argument("--exact-cards", type=int,
+                    help="--calibrate: solve 3-player worlds exactly from this many cards left")
     args = ap.parse_args()
     if args.calibrate:
-        calibrate(args.deals, args.budget_ms, args.seed)
+        calibrate(args.deals, args.budget_ms, args.seed,
+                  (args.players,) if args.players else (2, 3), args.exact_cards)
         return
     print(f"# {platform.python_implementation()} {platform.python_version()}, "
           f"{platform.machine()}")

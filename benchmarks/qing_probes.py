@@ -1,16 +1,24 @@
 """A ceiling probe for Qing Kanhu: what would seeing every hand and the next draws buy?
 
-    python benchmarks/qing_probes.py --deals 100 --players 4 --seed 1
+    python benchmarks/qing_probes.py --deals 100 --players 4 --seed 1 [--continuation greedy]
 
 The probe *cheats*: at each of its decisions it reads the real game — every concealed
 hand and the stock in its real order — and plays each legal action out to the end on
-that one true deal (every seat then playing the advisor's fast playout policy: win when
-possible, else take nothing, draw and throw the card with the fewest partners), choosing
-an action whose playout it wins, else one that leaves the deal drawn rather than lost,
-the greedy player's own choice breaking ties. Against PLAYERS − 1 greedy players, duplicate
-(each deal once with the probe in every seat; deal k from ``Game.from_deal(players,
-seed=SEED * 100_000 + k)``). Prints the probe's win share over the greedy players' mean,
-the number any honest advisor can be read against.
+that one true deal, choosing an action whose continuation it wins, else one that leaves
+the deal drawn rather than lost, the greedy player's own choice breaking ties. The
+continuation is played by every seat with
+
+* ``fast`` (the default): the advisor's fast playout policy (win when possible, else
+  take nothing, draw and throw the card with the fewest partners) — unlike the
+  opponents' real play, so the probe is a floor of what seeing the cards buys;
+* ``greedy``: the opponents' own policy, the greedy player, in every seat (the probe's
+  too). The greedy player is deterministic, so the probe knows exactly where each of
+  its actions leads while the others play as they will: a one-step search with
+  perfect information, the ceiling an advisor can be read against.
+
+Against PLAYERS − 1 greedy players, duplicate (each deal once with the probe in every
+seat; deal k from ``Game.from_deal(players, seed=SEED * 100_000 + k)``). Prints the
+probe's win share over the greedy players' mean.
 """
 
 from __future__ import annotations
@@ -52,11 +60,37 @@ def probe_decide(game: Game, view: View, legal: Sequence[Action], greedy: Action
     return best
 
 
+def probe_greedy(game: Game, view: View, legal: Sequence[Action], greedy: Action,
+                 bot: GreedyBot) -> Action:
+    """The action whose continuation by greedy players (every seat) the probe wins, else
+    one that leaves the deal drawn; the greedy choice first, so it keeps ties."""
+    best, key = greedy, -1
+    for a in sorted(legal, key=lambda a: a != greedy):
+        if a.do == "win":
+            return a
+        g = game.clone()
+        g.act(view.seat, a)
+        while not g.over:
+            d = g.pending
+            assert d is not None
+            g.act(d.seat, bot.decide(g.view(d.seat), g.legal_actions()))
+        assert g.result is not None
+        w = g.result.winner
+        k = 2 if w == view.seat else 1 if w is None else 0
+        if k == 2:
+            return a
+        if k > key:
+            best, key = a, k
+    return best
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--continuation", choices=("fast", "greedy"), default="fast",
+                    help="Who plays the deal on after each action the probe tries.")
     args = ap.parse_args(argv)
     n = args.players
     greedy = GreedyBot()
@@ -72,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
                 v, legal = g.view(d.seat), g.legal_actions()
                 a = greedy.decide(v, legal)
                 if d.seat == probe and len(legal) > 1:
-                    a = probe_decide(g, v, legal, a)
+                    a = probe_decide(g, v, legal, a) if args.continuation == "fast" \
+                        else probe_greedy(g, v, legal, a, greedy)
                 g.act(d.seat, a)
             assert g.result is not None
             games += 1
@@ -83,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     other = wins[1] / games / (n - 1)
     ratio = share / other if other else math.inf
     se = math.sqrt(share * (1 - share) / games)
-    print(f"# Qing ceiling probe (sees every hand and the stock) vs {n - 1} greedy, "
+    print(f"# Qing ceiling probe (sees every hand and the stock, continuation "
+          f"{args.continuation}) vs {n - 1} greedy, "
           f"{args.deals} deals in duplicate ({games} games), seed {args.seed}, "
           f"{time.process_time() - t0:.0f} s CPU")
     print(f"probe share {share:.3f} [{share - 1.96 * se:.3f}, {share + 1.96 * se:.3f}], "

@@ -3,6 +3,10 @@ total ``loss_expected`` (and ``loss_win``) from its review against its actual se
 the Pearson correlation, with a 95 % interval (Fisher's z).
 
     python benchmarks/review_correlation.py [--deals 200] [--budget-ms 20] [--jobs 1]
+        [--every N]
+
+``--every N`` prints the figures so far after every N deals (deals 0, 1, … in order), so
+a run cut short on a busy machine still states what it measured.
 
 A seat whose decisions lost more should, on average, settle worse: a negative
 correlation. Every seat of every deal is one point (deals at the smallest table; Chắn: 4
@@ -52,29 +56,44 @@ def pearson(xs: list[float], ys: list[float]) -> tuple[float, float, float]:
     return r, math.tanh(z - half), math.tanh(z + half)
 
 
+def shown(r: tuple[float, float, float]) -> str:
+    return "—" if math.isnan(r[0]) else f"{r[0]:+.3f} [{r[1]:+.3f}, {r[2]:+.3f}]"
+
+
+def line(name: str, deals: int, rows: list[tuple[float, float, float]]) -> str:
+    """The table's line of ``name`` over ``rows`` (every seat of ``deals`` deals)."""
+    le, lw, pay = ([r[i] for r in rows] for i in range(3))
+    return (f"{name} | {deals} | {len(rows)} | {shown(pearson(le, pay))} | "
+            f"{shown(pearson(lw, pay))}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--budget-ms", type=float, default=20.0)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--games", default=",".join(g.name for g in GAMES))
+    ap.add_argument("--every", type=int, default=0,
+                    help="print the figures so far after every N deals")
     args = ap.parse_args()
     print("game | deals | seats | r(loss_expected, settlement) [95 %] | "
           "r(loss_win, settlement) [95 %]")
     for name in args.games.split(","):
         work = [(name, seed, args.budget_ms) for seed in range(args.deals)]
+        rows: list[tuple[float, float, float]] = []
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
-                rows = [p for got in pool.map(one, work, chunksize=4) for p in got]
+                got = pool.map(one, work, chunksize=4)
+                for k, deal in enumerate(got, 1):
+                    rows.extend(deal)
+                    if args.every and k % args.every == 0 and k < args.deals:
+                        print(f"  so far: {line(name, k, rows)}", flush=True)
         else:
-            rows = [p for w in work for p in one(w)]
-        le, lw, pay = ([r[i] for r in rows] for i in range(3))
-
-        def shown(r: tuple[float, float, float]) -> str:
-            return "—" if math.isnan(r[0]) else f"{r[0]:+.3f} [{r[1]:+.3f}, {r[2]:+.3f}]"
-
-        print(f"{name} | {args.deals} | {len(rows)} | {shown(pearson(le, pay))} | "
-              f"{shown(pearson(lw, pay))}", flush=True)
+            for k, w in enumerate(work, 1):
+                rows.extend(one(w))
+                if args.every and k % args.every == 0 and k < args.deals:
+                    print(f"  so far: {line(name, k, rows)}", flush=True)
+        print(line(name, args.deals, rows), flush=True)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
     python benchmarks/strength.py --game qing [--deals 1000] [--players 4] [--seed 1]
                                   [--budget-ms 20] [--opponent greedy] [--jobs 2]
                                   [--cluster tcp://HOST:8786] [--seats SPEC,SPEC,…]
+                                  [--minutes 15 --chunk 5]
 
 Plays DEALS deals in duplicate (each deal once per seat rotation, so every player gets
 every hand) between the advisor (``advisor:BUDGET_MS``) and PLAYERS − 1 copies of the
@@ -14,6 +15,11 @@ interval, the advisor's decision times, and the first player's win share over th
 players' mean share with a 95% interval (delta method, the games' winners taken as
 multinomial draws; the rotations of one deal are not independent, so the intervals are
 indicative).
+
+With ``--minutes M`` the run plays the deals ``0, 1, 2, …`` in chunks of ``--chunk``
+deals (the same deals as one run of as many) until M minutes have passed, then stops at
+the end of the chunk in play: as many duplicate deals as fit the time, ``--deals`` the
+most. The summary says how many were played.
 """
 
 from __future__ import annotations
@@ -75,7 +81,16 @@ def main() -> None:
                     help="The players, seat 0 first (instead of the advisor and opponents).")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--cluster", default=None)
+    ap.add_argument("--minutes", type=float, default=None,
+                    help="Play chunks of deals until this many minutes have passed.")
+    ap.add_argument("--chunk", type=int, default=5, help="Deals a chunk (--minutes).")
+    ap.add_argument("--cap-ms", type=float, default=None,
+                    help="The advisors' wall-clock safety cap at least this (a loaded "
+                         "machine: so that the counted budget, not the clock, decides).")
     args = ap.parse_args()
+    if args.cap_ms is not None:  # the slices' processes are forked from this one
+        from advisor.games import budget
+        budget.CAP_MIN_MS = args.cap_ms
     info = registered(args.game)
     players = args.players or info.players[0]
     specs = ([s.strip() for s in args.seats.split(",")] if args.seats else
@@ -84,9 +99,24 @@ def main() -> None:
           f"{args.seed}; Python {platform.python_version()} on {platform.machine()}, "
           f"{args.jobs} job(s)" + (f", cluster {args.cluster}" if args.cluster else ""))
     started = time.perf_counter()
-    summary = simulate_in_slices(info.simulate, specs, games=args.deals,
-                                 options={"seed": args.seed, "duplicate": True},
-                                 jobs=args.jobs, cluster=args.cluster)
+    options = {"seed": args.seed, "duplicate": True}
+    if args.minutes is None:
+        summary = simulate_in_slices(info.simulate, specs, games=args.deals,
+                                     options=options, jobs=args.jobs, cluster=args.cluster)
+    else:
+        done = 0
+        summary = None
+        while done < args.deals and time.perf_counter() - started < args.minutes * 60:
+            n = min(args.chunk, args.deals - done)
+            part = simulate_in_slices(info.simulate, specs, games=n, first=done,
+                                      options=options, jobs=args.jobs, cluster=args.cluster)
+            if summary is None:
+                summary = part
+            else:
+                summary.merge(part)
+            done += n
+        assert summary is not None
+        print(f"{done} duplicate deals played within {args.minutes:g} minutes")
     seconds = time.perf_counter() - started
     games = summary.games
     print(f"{games} games in {seconds:.0f} s ({games / seconds:.2f} games/s)")

@@ -38,6 +38,7 @@ LIMITS = {
     "advice_queue": "ADVICE_QUEUE",
     "advice_queue_wait_s": "ADVICE_QUEUE_WAIT_S",
     "advice_deadline_s": "ADVICE_DEADLINE_S",
+    "max_review_ms": "MAX_REVIEW_MS",
 }
 
 

@@ -177,6 +177,15 @@ def endpoint_path_is_api(app: Flask, endpoint: str) -> bool:
     return any(r.rule.startswith("/v1/") for r in app.url_map.iter_rules(endpoint=endpoint))
 
 
+def _path_schema(app: Flask, endpoint: str, name: str) -> dict[str, Any]:
+    """A path argument's schema: a string, one of its words for ``<any(a,b):name>``."""
+    for rule in app.url_map.iter_rules(endpoint=endpoint):
+        items = getattr(rule._converters.get(name), "items", None)
+        if items:
+            return {"type": "string", "enum": sorted(items)}
+    return {"type": "string"}
+
+
 def _one_of(schemas: tuple[type[Schema], ...]) -> Any:
     """A schema, or several as ``oneOf``."""
     return schemas[0] if len(schemas) == 1 else {"oneOf": list(schemas)}
@@ -202,8 +211,8 @@ def _operation(app: Flask, view: Callable[..., Any], doc: Doc, endpoint: str,
     if description:
         op["description"] = _plain(description)
     params: list[dict[str, Any]] = [
-        {"in": "path", "name": name, "required": True, "schema": {"type": "string"}}
-        for name in path_args]
+        {"in": "path", "name": name, "required": True,
+         "schema": _path_schema(app, endpoint, name)} for name in path_args]
     if doc.query is not None:
         params.append({"in": "query", "schema": doc.query})
     if params:

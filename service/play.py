@@ -27,7 +27,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request
+from flask.blueprints import BlueprintSetupState
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from werkzeug.routing import BaseConverter
 
 from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
 from advisor.chan.cards import FACES
@@ -36,6 +38,7 @@ from advisor.chan.profiles import CONDITIONS, PROFILES
 from advisor.chan.session import SESSION_FORMAT, Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
 from advisor.games.browser import read_seed
+from advisor.registry import names
 from service import playstore, quota
 from service.fields import StrictBoolean, StrictInteger
 from service.gate import client_address, ticket
@@ -53,6 +56,18 @@ from service.schemas import (
 )
 
 bp = Blueprint("play", __name__)
+
+
+class TableId(BaseConverter):
+    """A table's id in Chắn's URLs ``/v1/play/<table>…``: never a game's name, which is
+    the game's table (``/v1/play/<game>…``, service.tables)."""
+
+    regex = rf"(?!(?:{'|'.join(map(re.escape, names()))})$)[^/]+"
+
+
+@bp.record_once
+def _table_ids(state: BlueprintSetupState) -> None:
+    state.app.url_map.converters.setdefault("table", TableId)
 register_rules(bp, "play", lambda: [
     {"name": p.name, "description": p.description, "options": dict(p.options)}
     for p in PROFILES.values()])
@@ -271,7 +286,7 @@ def create() -> tuple[dict[str, Any], int, dict[str, str]]:
     return _table_json(sid, 1, table, store.ttl_s), 201, {"Location": f"/v1/play/{sid}"}
 
 
-@bp.get("/v1/play/<table>")
+@bp.get("/v1/play/<table:table>")
 @document(TableSchema, problems=TABLE_PROBLEMS)
 def show(table: str) -> dict[str, Any]:
     """The table as the player sees it: VIEW, legal actions, log, result."""
@@ -279,7 +294,7 @@ def show(table: str) -> dict[str, Any]:
     return _table_json(row.id, row.version, t, _expires_in(row))
 
 
-@bp.post("/v1/play/<table>/action")
+@bp.post("/v1/play/<table:table>/action")
 @document(TableSchema, body=PlayActionSchema, example={"do": "pass", "version": 1},
           problems={**TABLE_PROBLEMS, 409: "the table has changed since `version` (the "
                     "action was sent twice, or from another tab), or no decision of the "
@@ -350,7 +365,7 @@ class HintQuerySchema(AdviceQuerySchema):
                        "since is 409 (stale-version), as for an action"})
 
 
-@bp.post("/v1/play/<table>/hint")
+@bp.post("/v1/play/<table:table>/hint")
 @document(AdviceSchema, query=HintQuerySchema, gated=True,
           throttled="this table's previous hint is still being computed",
           problems={**TABLE_PROBLEMS, 409: "no decision of the player's is pending, or the "
@@ -384,7 +399,7 @@ def hint(table: str) -> dict[str, Any]:
         return advice.to_json()
 
 
-@bp.get("/v1/play/<table>/record")
+@bp.get("/v1/play/<table:table>/record")
 @document(RecordSchema, problems={**TABLE_PROBLEMS, 409: "the deal is not over"})
 def record(table: str) -> Response:
     """The finished deal as a game record (`chan-record/1`), to download.
@@ -412,14 +427,15 @@ def page() -> str:
     ``/play`` is service.tables')."""
     faces = {f.code: {"vi": f.vi, "red": f.red, "rank": f.rank, "suit": f.suit}
              for f in FACES}
-    seed, practice = request.args.get("seed"), None
+    seed, practice, refused = request.args.get("seed"), None, None
     if seed is not None:
         try:
             practice = str(read_seed(seed))
-        except AdvisorError:
-            practice = None  # not a practice seed ("²", "-1", 2^63): a real deal
-    return render_template("play.html", faces=faces, rules=list(PROFILES),
-                           practice=practice, conditions=CONDITIONS)
+        except AdvisorError as err:  # not a practice seed ("²", "-1", 2^63): a real deal
+            refused = err.message
+    rules = [{"name": p.name, "description": p.description} for p in PROFILES.values()]
+    return render_template("play.html", faces=faces, rules=rules, practice=practice,
+                           refused=refused, conditions=CONDITIONS)
 
 
 # --- helpers ---------------------------------------------------------------------------

@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, cast
 
 from flask import Blueprint, Response, current_app, render_template, request
@@ -26,7 +25,7 @@ from advisor.games.spec import AnySpec
 from advisor.registry import GAMES
 from service.gate import ticket
 from service.openapi import document
-from service.positions import read_query
+from service.positions import BadJSON, decode_json, read_json, read_query
 from service.problems import Problem
 
 bp = Blueprint("review", __name__)
@@ -108,7 +107,7 @@ def reviewed(spec: AnySpec, rec: object, query: dict[str, Any]) -> Review:
 def _endpoint(spec: AnySpec) -> Any:
     def view() -> Response:
         query = read_query(ReviewQuerySchema())
-        rec = request.get_json(silent=True)
+        rec = read_json()  # 415, 413, 400 (malformed, too deep, a lone surrogate), 422
         if not isinstance(rec, dict):
             raise Problem(422, "invalid-record", "Invalid record",
                           "the body must be one record: a JSON object with its format")
@@ -153,10 +152,10 @@ def review_page() -> str | tuple[str, int]:
     text = upload.read().decode("utf-8", "replace") if upload else request.form.get(
         "text", "")
     try:
-        rec = json.loads(text)
-    except ValueError:
+        rec = decode_json(text)
+    except BadJSON as err:
         return render_template("review.html", games=GAMES,
-                               error="the file is not one JSON record"), 422
+                               error=f"the file is not one JSON record: {err.message}"), 422
     fmt = rec.get("format") if isinstance(rec, dict) else None
     spec = next((g for g in GAMES if g.record_format == fmt), None)
     if spec is None:

@@ -446,6 +446,9 @@ class LimitsSchema(Schema):
     advice_queue_wait_s = fields.Float(required=True,
                                        metadata={"description": "ADVICE_QUEUE_WAIT_S"})
     advice_deadline_s = fields.Float(required=True, metadata={"description": "ADVICE_DEADLINE_S"})
+    max_review_ms = fields.Float(
+        required=True, metadata={"description": "MAX_REVIEW_MS: one review's decisions × "
+                                                "budget; more is 413"})
 
 
 class MetaSchema(Schema):

@@ -10,7 +10,10 @@
   the table's ``version``: another is 409), then the bots;
 * ``POST /v1/play/<game>/<table>/hint?version=N`` ranks the player's legal actions (the
   game's advisor, the common answer), for the version the page shows (another is 409);
-* ``GET /v1/play/<game>/<table>/record`` is the finished deal as the game's record.
+* ``GET /v1/play/<game>/<table>/record`` is the finished deal as the game's record;
+* ``POST /v1/play/<game>/<table>/review`` reviews the finished deal for the player's seat
+  (0): the review's JSON (:mod:`service.review`, the same gate and review budget) with
+  its chart, the SVG the review's page draws.
 
 Chắn's table keeps its own page and API (:mod:`service.play`); its URLs under
 ``/v1/play/chan…`` are aliases of them. The tables live in the same database
@@ -26,18 +29,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request
-from werkzeug.wrappers import Response as BaseResponse
+from flask import Blueprint, Response, current_app, render_template, request
+from marshmallow import Schema, ValidationError
 
 from advisor.errors import AdvisorError, IllegalActionError
 from advisor.games.browser import Browser, GameTable, browser, read_seed
+from advisor.games.review_page import chart
 from advisor.games.spec import AnySpec
 from advisor.registry import GAMES, game
 from service import play, playstore, quota
 from service.gate import client_address, ticket
-from service.generated import AdviceQuerySchema
+from service.openapi import document
+from service.play import _DB, TABLE_PROBLEMS, TableSchema
 from service.positions import AdviceQuery, read_json
-from service.problems import Problem
+from service.problems import Problem, validation
+from service.review import ReviewSchema, reviewed
+from service.schemas import AdviceSchema, flatten_errors
+from service.table_schemas import (
+    GameActionSchema,
+    GameHintSchema,
+    GameTableSchema,
+    HintQuerySchema,
+    NewGameTableSchema,
+)
 
 bp = Blueprint("tables", __name__)
 
@@ -45,22 +59,23 @@ _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _GAMES = "any(chan,khanhoo,ming,qing)"
 
 
+# --- the pages -------------------------------------------------------------------------
+
+
 @bp.after_request
-def _private(resp: BaseResponse) -> BaseResponse:
-    """A table, its record and the game's pages are one player's: no cache keeps them."""
+def _private(resp: Response) -> Response:
+    """A table, its record and the pages are one player's: no cache keeps them."""
     resp.headers["Cache-Control"] = "no-store"
     return resp
 
 
-# --- the pages -------------------------------------------------------------------------
-
-
 @bp.get("/play")
-def lobby() -> str | BaseResponse:
-    """The lobby: the four games. ``/play?seed=N`` (the Chắn page's old address) goes
-    on to Chắn's table."""
-    if "seed" in request.args:  # what browsers and balancers add is ignored
-        return redirect("/play/chan?" + request.query_string.decode("ascii", "replace"))
+def lobby() -> str:
+    """The lobby: the four games. ``/play?seed=N`` (the Chắn page's old address) is
+    Chắn's table with that practice seed; any other query (what browsers and links add)
+    is the lobby."""
+    if "seed" in request.args:
+        return play.page()
     games = [{"name": g.name, "title": g.title, "players": g.players,
               "subtitle": (b.subtitle if (b := browser(g.name)) else
                            "twenty cards in pairs: the Vietnamese game")} for g in GAMES]
@@ -94,34 +109,48 @@ def _opponent_choices(spec: AnySpec) -> list[str]:
 # --- the API ---------------------------------------------------------------------------
 
 
+_CHAN = " (`chan`: Chắn's table, as `/v1/play…` answers it)"
+_STALE = ("the table has changed since `version` (sent twice, or from another tab), or no "
+          "decision of the player's is pending")
+
+
 @bp.post(f"/v1/play/<{_GAMES}:name>")
+@document((GameTableSchema, TableSchema), body=NewGameTableSchema,
+          status=201, problems={503: _DB}, example={"players": 3,
+                                                    "opponents": ["greedy", "advisor"]},
+          throttled="the client, or the whole service, has dealt as many tables as it may")
 def create(name: str) -> Any:
-    """Deal a new table of the game: the player at seat 0, bots at the others."""
+    """Deal a new table of the game: the player at seat 0, bots at the others.
+
+    The bots play up to the player's first decision (forced moves are played for
+    everyone). The answer is the table as the player sees it, with its `id` (keep it: it
+    is the only key to the table); `Location` is its URL. `players` is within the game's
+    table sizes (`GET /v1/meta`), `opponents` one per other seat. Quotas as
+    `POST /v1/play`: past them, 429 with `Retry-After`. `chan` is `POST /v1/play` (its
+    body: `opponents`, three; `rules`; `seed`).
+    """
     if name == "chan":
         return play.create()
-    spec, _ = _game(name)
-    body = read_json()
-    if not isinstance(body, dict):
-        raise Problem(422, "validation", "Invalid body", "the body must be a JSON object",
-                      field="$")
-    unknown = sorted(set(body) - {"players", "opponents", "seed"})
-    if unknown:
-        raise Problem(422, "validation", "Invalid body", f"{unknown[0]}: unknown field",
-                      field=unknown[0])
-    look = browser(name)
-    assert look is not None
+    spec, look = _game(name)
+    body = _load(NewGameTableSchema(), read_json())
+    if "rules" in body:
+        raise Problem(422, "validation", "Invalid body", f"rules: {spec.title} has no rules "
+                      "profiles at the table (Chắn's only)", field="rules")
     players = body.get("players", look.default_players)
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise Problem(422, "validation", "Invalid body", "players: a whole number",
-                      field="players")
+    low, high = spec.players
+    if not low <= players <= high:
+        raise Problem(422, "validation", "Invalid body",
+                      f"players: a table of {spec.title} has {low} to {high} players, not "
+                      f"{players}", field="players", token=str(players))
     opponents = body.get("opponents", ["greedy"] * (players - 1))
-    if not isinstance(opponents, list) or not all(isinstance(o, str) for o in opponents):
-        raise Problem(422, "validation", "Invalid body", "opponents: a list of seat specs",
-                      field="opponents")
+    if len(opponents) != players - 1:
+        raise Problem(422, "validation", "Invalid body",
+                      f"opponents: {players} players need {players - 1} opponents, not "
+                      f"{len(opponents)}", field="opponents")
     opponents = [_opponent(spec, o) for o in opponents]
     seed = None
     try:
-        if body.get("seed") is not None:
+        if "seed" in body:  # null is not a seed: left out, the deal is a real one
             seed = read_seed(body["seed"])
     except AdvisorError as err:
         raise Problem.from_advisor(err) from None
@@ -138,8 +167,10 @@ def create(name: str) -> Any:
 
 
 @bp.get(f"/v1/play/<{_GAMES}:name>/<table>")
+@document((GameTableSchema, TableSchema), problems=TABLE_PROBLEMS)
 def show(name: str, table: str) -> Any:
-    """The table as the player sees it."""
+    """The table as the player sees it: the VIEW, what the page draws of it, the legal
+    actions in words, the log; every hand once the deal is over."""
     if name == "chan":
         return play.show(table)
     row, t = _find(name, table)
@@ -147,8 +178,15 @@ def show(name: str, table: str) -> Any:
 
 
 @bp.post(f"/v1/play/<{_GAMES}:name>/<table>/action")
+@document((GameTableSchema, TableSchema), body=GameActionSchema,
+          example={"do": "pass", "version": 1}, problems={**TABLE_PROBLEMS, 409: _STALE})
 def act(name: str, table: str) -> Any:
-    """Play one of the player's legal actions (with the table's ``version``)."""
+    """Play one of the player's legal actions; the bots then play up to the next decision.
+
+    The action is one of `legal` (the game's action JSON) with the table's `version` it
+    was chosen on (required). The engine checks it: an illegal one is 422 with the `rule`
+    it breaks and changes nothing; one for a table changed since is 409.
+    """
     if name == "chan":
         return play.act(table)
     spec, _ = _game(name)
@@ -184,19 +222,26 @@ def act(name: str, table: str) -> Any:
 
 
 @bp.post(f"/v1/play/<{_GAMES}:name>/<table>/hint")
+@document((GameHintSchema, AdviceSchema), query=HintQuerySchema, gated=True,
+          throttled="this table's previous hint is still being computed",
+          problems={**TABLE_PROBLEMS, 409: "no decision of the player's is pending, or the "
+                                            "hint asked for another version of the table"})
 def hint(name: str, table: str) -> Any:
-    """The game's advisor on the player's decision (the common answer), best first. With
-    ``?version=N``, a table that has moved on since is 409 (the page refreshes)."""
+    """The game's advisor on the player's decision, best first (every game's answer).
+
+    Each action carries its `label` in the table's words. With `version`, a table that
+    has moved on since is 409, as for an action. One hint per table at a time (429 with
+    `Retry-After`). `chan` is `POST /v1/play/<table>/hint` (its query also takes
+    `samples`).
+    """
     if name == "chan":
         return play.hint(table)
     spec, _ = _game(name)
     with play._HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
-        version = request.args.get("version")
-        args = {k: v for k, v in request.args.items() if k != "version"}
-        query = _advice_query(spec, args)
+        query, version = _hint_query(spec)
         row, t = _find(name, table)
-        if version is not None and version != str(row.version):
-            raise play._stale(row.version, int(version) if version.isdecimal() else -1)
+        if version is not None and version != row.version:
+            raise play._stale(row.version, version)
         if not t.waiting:
             raise Problem(409, "not-your-turn", "Not your turn",
                           "the deal is over" if t.over else "no decision of yours is pending")
@@ -212,21 +257,36 @@ def hint(name: str, table: str) -> Any:
         return out
 
 
-def _advice_query(spec: AnySpec, args: dict[str, str]) -> AdviceQuery:
-    schema = AdviceQuerySchema()
-    errors = schema.validate(args)
+def _hint_query(spec: AnySpec) -> tuple[AdviceQuery, int | None]:
+    """The hint's query (HintQuerySchema: unknown parameters are 422), the budget capped."""
+    schema = HintQuerySchema()
+    errors = schema.validate(request.args)
     if errors:
         key = next(iter(errors))
         raise Problem(422, "validation", "Invalid query", f"{key}: {errors[key]}", field=key)
-    data = schema.load(args)
+    data = schema.load(request.args)
     cfg = current_app.config
-    return AdviceQuery(min(data.get("budget_ms", spec.default_budget_ms),
-                           cfg["MAX_ADVICE_BUDGET_MS"]), None, data.get("seed", 0))
+    budget = min(data.get("budget_ms", spec.default_budget_ms), cfg["MAX_ADVICE_BUDGET_MS"])
+    return AdviceQuery(budget, None, data.get("seed", 0)), data.get("version")
+
+
+class _RecordSchema(Schema):
+    """A finished deal as the game's record (`<game>-record/1`, the game's own JSON: the
+    deal, every move and the result); `advisor <game> replay` checks it."""
+
+    class Meta:
+        unknown = "include"
 
 
 @bp.get(f"/v1/play/<{_GAMES}:name>/<table>/record")
+@document(_RecordSchema,
+          problems={**TABLE_PROBLEMS, 409: "the deal is not over"})
 def record(name: str, table: str) -> Any:
-    """The finished deal as the game's record (every hand: only once it is over)."""
+    """The finished deal as the game's record, to download.
+
+    It shows every hand, so it exists only once the deal is over (409 before);
+    `advisor <game> replay FILE` validates it.
+    """
     if name == "chan":
         return play.record(table)
     row, t = _find(name, table)
@@ -239,7 +299,57 @@ def record(name: str, table: str) -> Any:
     return resp
 
 
+class TableReviewSchema(ReviewSchema):
+    """The review of the player's seat (0) at a finished table: the review's JSON
+    (``POST /v1/<game>/review``) and ``chart``, the SVG of the seat's stated chance of
+    winning over the deal, the decisions marked by class (the review page's chart)."""
+
+    class Meta:
+        unknown = "include"
+
+
+@bp.post(f"/v1/play/<{_GAMES}:name>/<table>/review")
+@document(TableReviewSchema, gated=True,
+          problems={**TABLE_PROBLEMS, 409: "the deal is not over",
+                    413: "the deal's decisions × the game's default budget exceed the "
+                         "server's review budget (`MAX_REVIEW_MS`)"})
+def review(name: str, table: str) -> Any:
+    """Review the finished deal for the player's seat (0), as `POST /v1/<game>/review`
+    reviews its record with `seat=0` at the game's default budget: every decision of
+    the player's, the action played beside the advisor's best and what it lost, with the
+    chart of the player's chance of winning over the deal.
+
+    Only a finished deal is reviewed (409 before). It goes through the advice gate (503
+    with `Retry-After` when busy) and the server's review budget (413 past it).
+    """
+    spec = game(name)
+    if name == "chan":
+        _, chan_table = play._find(table)
+        over, rec = chan_table.over, (chan_table.record if chan_table.over else None)
+    else:
+        _, t = _find(name, table)
+        over, rec = t.over, (t.record if t.over else None)
+    if not over or rec is None:
+        raise Problem(409, "deal-not-over", "Deal not over",
+                      "a deal is reviewed once it is over")
+    r = reviewed(spec, rec(), {"seat": 0})
+    out: dict[str, Any] = r.to_json()
+    out["chart"] = chart(r)
+    return out
+
+
 # --- helpers ---------------------------------------------------------------------------
+
+
+def _load(schema: Schema, body: Any) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise Problem(422, "validation", "Invalid body", "the body must be a JSON object",
+                      field="$")
+    try:
+        data: dict[str, Any] = schema.load(body)
+    except ValidationError as err:
+        raise validation("Invalid body", flatten_errors(err.messages)) from None
+    return data
 
 
 def _game(name: str) -> tuple[AnySpec, Browser]:

@@ -36,7 +36,7 @@ from typing import Any, Literal, get_args
 
 from advisor.chan.cards import Counts, Face
 from advisor.chan.game import Action, Game, claims_first
-from advisor.chan.lookahead import Leaves, leaves, rollout, world
+from advisor.chan.lookahead import Leaves, leaves, look_rollout, rollout, world
 from advisor.chan.position import TYPED_SOURCES, view_of_position
 from advisor.chan.recalibrate import (
     DEFAULT_OPPONENTS,
@@ -53,15 +53,27 @@ from advisor.games.answer import Answer, Judged, Work
 from advisor.games.budget import Budget, Meter
 
 DEFAULT_BUDGET_MS = 100.0
-Method = Literal["certain", "model", "model+playouts"]
-"""How an answer's numbers were made: exact outcomes only, the value model, or the model
-with playouts beside it (``samples``)."""
+Method = Literal["certain", "model", "model+look", "model+playouts"]
+"""How an answer's numbers were made: exact outcomes only, the value model, the model
+with its look at a close call (``look``: playouts of the close actions in worlds the
+budget buys, which move their chances), or the model with playouts beside it
+(``samples``: a second opinion that moves nothing)."""
 METHODS: tuple[Method, ...] = get_args(Method)
 MAX_BUDGET_MS = 10_000.0
 """The largest budget (the model alone takes a few milliseconds; the budget is the base
 of the safety cap of playouts asked for with ``samples``)."""
 MAX_CANDIDATES = 3
 """Actions compared by playouts: the best three of the ranking."""
+LOOK_PER_MS = 0.08
+"""Worlds a millisecond of budget buys for the look at a close call: 8 at the default
+100 ms, each world one playout of every close action (about 2 ms of CPU a playout:
+``benchmarks/chan_decision_cost.py``)."""
+LOOK_LEAST = 2
+"""The fewest worlds of a look, at any budget."""
+LOOK_MARGIN = 0.05
+"""Actions whose model chance is within this of the first's are a close call, looked at."""
+LOOK_PRIOR = 10.0
+"""How many worlds the model's chance weighs in the look's blend (:func:`_blend`)."""
 Z_NOTE = 2.0
 """Standard errors of the paired difference beyond which the playouts' preference for
 another action is noted."""
@@ -128,6 +140,7 @@ class ActionAdvice:
     features: tuple[float, ...] = ()  # the value model's inputs
     sampled: Sampled | None = None  # the playouts, when there were some
     text: str = ""  # the action in words (:func:`describe`)
+    looked: bool = False  # its chance is the model's blended with the look's playouts
 
     @property
     def exact(self) -> bool:
@@ -137,9 +150,13 @@ class ActionAdvice:
 
     @property
     def method(self) -> str:
-        """How its numbers were made: ``certain`` (both exact) or ``model`` (the value
-        model's; the playouts, when there were some, are a second opinion beside them)."""
-        return "certain" if self.exact else "model"
+        """How its numbers were made: ``certain`` (both exact), ``model`` (the value
+        model's; the playouts of ``samples``, when there were some, are a second opinion
+        beside them) or ``model+look`` (when the answer looked at a close call, every
+        uncertain action: the model's chance, moved by the look's playouts for the
+        actions within :data:`LOOK_MARGIN` of the first, :func:`_blend`; the others were
+        left behind by the model)."""
+        return "certain" if self.exact else "model+look" if self.looked else "model"
 
     @property
     def distance(self) -> int | None:
@@ -233,7 +250,8 @@ class Advice:
 
 def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *,
            budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0, samples: int | None = None,
-           limit_ms: float | None = None, opponents: Opponents = DEFAULT_OPPONENTS) -> Advice:
+           limit_ms: float | None = None, opponents: Opponents = DEFAULT_OPPONENTS,
+           look: bool = False) -> Advice:
     """Rank every legal action of the seat whose VIEW is given: a :class:`View`, or its
     JSON (a CLI file, an API body), read once by :meth:`View.from_json`.
 
@@ -246,8 +264,12 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     bit for a seed): the wall clock only cuts them past the safety cap — the caller's
     deadline ``limit_ms`` (a server's, for one request), else
     :func:`advisor.games.budget.cap_ms` of ``budget_ms`` — and then a note says how many
-    were played. ``legal`` may be passed when known (a bot inside the engine);
-    otherwise it is derived from the VIEW.
+    were played. With ``look`` (and no ``samples``), a close call is looked at: the
+    actions within :data:`LOOK_MARGIN` of the first are played out in the worlds the
+    budget buys (:data:`LOOK_PER_MS`) and their chances moved by the playouts
+    (:func:`_blend`) — not the default: it played better against greedy players and
+    worse against ``greedy+`` ones (``docs/benchmarks.md``). ``legal`` may be passed
+    when known (a bot inside the engine); otherwise it is derived from the VIEW.
     """
     started = time.perf_counter()
     if not isinstance(view, View):  # a VIEW's JSON (what a user holds, read by the
@@ -284,7 +306,17 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     work = Work("actions", len(order), len(order))
     cut: str | None = None
     candidates = [e for e in order if not e.certain][:MAX_CANDIDATES]
-    if samples and method == "model" and len(candidates) > 1:
+    close = [e for e in candidates if order[0].win - e.win <= LOOK_MARGIN]
+    if look and samples is None and method == "model" and len(close) > 1:
+        meter = budget.meter("worlds", LOOK_PER_MS, least=LOOK_LEAST)
+        _look(view, base, close, seed, meter, opponents)
+        _blend(close)
+        for e in order:
+            e.looked = not e.exact
+        order = _order(evals, unseen)
+        method = "model+look"
+        work, cut = meter.work(), meter.note()
+    elif samples and method == "model" and len(candidates) > 1:
         meter = Meter("worlds", samples, budget.cap_s)
         _playouts(view, base, candidates, seed, meter)
         method = "model+playouts"
@@ -306,7 +338,7 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
                  "chances are against players like the greedy bot")
     if cut:
         advice.notes.append(cut)
-    advice.notes += _close_calls(order, candidates if advice.samples else [])
+    advice.notes += _close_calls(order, candidates if method == "model+playouts" else [])
     return advice
 
 
@@ -334,15 +366,16 @@ def _judge(a: Action, lv: Leaves, base: Game, me: int, table: TableInfo, unseen:
 
 def _order(evals: list[ActionAdvice], unseen: Counts) -> list[ActionAdvice]:
     """Certain wins first (the largest settlement first), then by the chance to win,
-    then by the expected settlement; what the actions leave (as the ``greedy+`` player
-    weighs it, :func:`advisor.chan.strong.strong_key`: the static key, and between
-    discards that leave the same, the card of which the fewest copies are unseen, that
-    feeds the table least), then the legal order, break ties."""
+    then by the expected settlement (the chance as stated, unrounded: no action is ever
+    ranked above one with a higher stated chance); what the actions leave (as the
+    ``greedy+`` player weighs it, :func:`advisor.chan.strong.strong_key`: the static
+    key, and between discards that leave the same, the card of which the fewest copies
+    are unseen, that feeds the table least), then the legal order, break ties."""
     def key(n_e: tuple[int, ActionAdvice]) -> tuple[Any, ...]:
         n, e = n_e
         if e.certain and e.win == 1.0:
             return (0, -e.expected, n)
-        return (1, -round(e.win, 4), -round(e.expected, 3),
+        return (1, -e.win, -round(e.expected, 3),
                 strong_key(e.action, e.leaves, unseen), n)
     return [e for _, e in sorted(enumerate(evals), key=key)]
 
@@ -365,6 +398,57 @@ def _playouts(view: View, base: Game, candidates: list[ActionAdvice], seed: int,
             e.sampled.wins.append(g.result.winner == me)
             e.sampled.pays.append(float(g.result.payments[me]))
         meter.spend()
+
+
+def _look(view: View, base: Game, close: list[ActionAdvice], seed: int, meter: Meter,
+          opponents: Opponents) -> None:
+    """The look at a close call: the ``close`` actions played in the same worlds (common
+    random numbers), one world a unit of the ``meter``; the seat then plays as the
+    ``greedy+`` player, the others as the ``opponents``
+    (:func:`advisor.chan.lookahead.look_rollout`)."""
+    me = view.seat
+    for e in close:
+        e.sampled = Sampled()
+    while meter.more:
+        k = meter.done
+        w = world(view, random.Random(f"{seed}:look:{k}"))
+        for n, e in enumerate(close):
+            g = w.clone()
+            g.act(me, e.action)
+            look_rollout(g, me, opponents, random.Random(f"{seed}:look:{k}:{n}"))
+            assert g.result is not None and e.sampled is not None
+            e.sampled.wins.append(g.result.winner == me)
+            e.sampled.pays.append(float(g.result.payments[me]))
+        meter.spend()
+
+
+def _blend(close: list[ActionAdvice], prior: float = LOOK_PRIOR) -> None:
+    """Move the chances of the close actions by what their playouts say of their
+    differences: each becomes (``prior`` × its model chance + n × (its playout share −
+    the close actions' mean share + their mean model chance)) ÷ (``prior`` + n) over n
+    worlds. The close actions' mean chance stays the model's (worlds dealt at random
+    overstate every action's chance alike, ``docs/advisor.md``); only their order and
+    gaps come from the playouts, shrunk toward the model's by ``prior``.
+
+    >>> a = ActionAdvice(Action("pass"), Leaves(2, (), (), 3, None), 0.30, 0.01, 0.0, 0.1)
+    >>> b = ActionAdvice(Action("pass"), Leaves(2, (), (), 3, None), 0.28, 0.01, 0.0, 0.1)
+    >>> a.sampled = Sampled([True, False] * 5, [1.0, -1.0] * 5)
+    >>> b.sampled = Sampled([True] * 8 + [False] * 2, [1.0] * 8 + [-1.0] * 2)
+    >>> _blend([a, b]); round(a.win, 3), round(b.win, 3), a.method
+    (0.22, 0.36, 'model+look')
+    """
+    n = min(e.samples for e in close)
+    if n == 0:
+        return
+    model = sum(e.win for e in close) / len(close)
+    share = sum(e.sampled.win for e in close if e.sampled) / len(close)
+    for e in close:
+        assert e.sampled is not None
+        p = e.sampled.win
+        win = (prior * e.win + n * (p - share + model)) / (prior + n)
+        e.win_se = math.sqrt((prior * e.win_se) ** 2 + n * p * (1 - p)) / (prior + n)
+        e.win = min(max(win, 1e-4), 1 - 1e-4)
+        e.looked = True
 
 
 def _paired(a: ActionAdvice, b: ActionAdvice) -> tuple[float, float]:

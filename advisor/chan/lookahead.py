@@ -22,6 +22,7 @@ hand a card closer, or the waits), then the fewest unpaired cards.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -144,10 +145,36 @@ def rollout(g: Game, me: int) -> None:
         g.act(d.seat, choice)
 
 
+def look_rollout(g: Game, me: int, opponents: str = "greedy",
+                 rng: random.Random | None = None) -> None:
+    """Play the deal out for the advisor's look at close calls: the advised seat as the
+    ``greedy+`` player does (:func:`advisor.chan.strong.strong_choice`), the others as
+    the ``opponents`` play — ``greedy``, ``advisor`` (the ``greedy+`` player stands for
+    it: as strong, and a thousand times cheaper) or ``random`` (drawn from ``rng``)."""
+    from advisor.chan.strong import strong_choice  # strong reads this module
+
+    pick = rng or random.Random(0)
+    while (d := g.pending) is not None:
+        legal = g.legal_actions()
+        if len(legal) == 1:
+            g.act(d.seat, legal[0])
+            continue
+        s = g.seats[d.seat]
+        offered = g.offer.card if g.offer is not None else None
+        if d.seat == me or opponents == "advisor":
+            choice = strong_choice(s, legal, offered, unseen_in_game(g, d.seat))
+        elif opponents == "random":
+            choice = pick.choice(legal)
+        else:
+            choice = greedy_choice(s, legal, offered)
+        g.act(d.seat, choice)
+
+
 __all__ = [
     "Leaves",
     "best_discard",
     "leaves",
+    "look_rollout",
     "measure",
     "rollout",
     "static_choice",

@@ -167,6 +167,9 @@ def advice_text(a: Advice, st: Style) -> str:
     out += [st.dim(f"note: {n}") for n in a.notes]
     how = {"certain": "a certain outcome",
            "model": "chances from the value model, fitted on simulated deals (docs/advisor.md)",
+           "model+look": f"chances from the value model, the close calls moved by playouts "
+                         f"in {a.samples} sampled worlds (budget {a.budget_ms:g} ms, seed "
+                         f"{a.seed})",
            "model+playouts": f"chances from the value model; playouts in {a.samples} sampled "
                              f"worlds (budget {a.budget_ms:g} ms, seed {a.seed})"}.get(
         a.method, a.method)

@@ -144,7 +144,7 @@ class _Observed:
 
 @dataclass(frozen=True)
 class Decision:
-    """One reviewed decision (its JSON is the issue's shape; ``exact`` when the game
+    """One reviewed decision (its JSON is the documented shape, docs/review.md; ``exact`` when the game
     states the exact truth)."""
 
     move: int

@@ -10,8 +10,10 @@ known); what is left over is the stock and those face-down cards, out of play. I
 world every card is known, and every legal play is judged in it the same way:
 
 * **solved** — the rest of the deal solved exactly (:mod:`advisor.ming.solve`:
-  alpha-beta on the score difference with 2 players, max^n with 3), when few enough
-  cards are left (:attr:`Budget.exact_cards`);
+  alpha-beta on the score difference with 2 players; with 3, paranoid alpha-beta — the
+  seat against the two others together, :class:`ParanoidSolver`, far cheaper than
+  max^n, so more worlds fit), when few enough cards are left
+  (:attr:`Budget.exact_cards`);
 * **greedy-then-solved** — otherwise: every seat plays ``greedy+`` (its rules on the
   world's known hands, :func:`strong_move`; :attr:`Budget.playout`) until that few cards
   are left, and the rest is solved exactly — the cheap evaluation above the exact end;
@@ -44,13 +46,11 @@ and each states the same numbers (``same_as`` names the play judged).
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, cast
 
 from advisor.errors import PositionError
@@ -71,9 +71,17 @@ from advisor.ming.plays import (
     read_lead,
     reading,
 )
+from advisor.ming.recalibrate import (
+    DEFAULT_OPPONENTS,
+    OPPONENTS,
+    Opponents,
+    against,
+    fitted,
+)
 from advisor.ming.solve import (
     DuelSolver,
     Move,
+    ParanoidSolver,
     SearchLimit,
     Solver,
     State,
@@ -92,26 +100,6 @@ METHODS = ("exact", "solved", "greedy-then-solved", "playout")
 PER_MS = 150.0
 """States (solver states and playout moves) the advisor counts in a millisecond of one
 core of the reference machine (``benchmarks/ming_eval.py --calibrate``; docs/benchmarks.md)."""
-WIN_MAP_PATH = Path(__file__).with_name("win_map.json")
-
-
-def _win_map() -> tuple[float, float]:
-    got = json.loads(WIN_MAP_PATH.read_text())
-    return float(got["a"]), float(got["b"])
-
-
-WIN_MAP: tuple[float, float] = _win_map()
-"""The stated chance of a play that is not exact: ``a + b ×`` the share of worlds it wins
-(each world being solved with every hand known, the share is over-confident), fitted on
-self-play by ``benchmarks/fit_ming_win.py`` (docs/benchmarks.md)."""
-
-
-def stated_win(share: float) -> float:
-    """The chance stated for a play that wins ``share`` of its worlds (:data:`WIN_MAP`)."""
-    a, b = WIN_MAP
-    return min(1.0, max(0.0, a + b * share))
-
-
 KNOWN_MAX_NODES = 2_000_000
 """The states the exact solve of a position with every card known may visit, whatever
 the budget: the answer is then exact (a follow of three cards among 286 from 23 cards
@@ -129,7 +117,7 @@ class Budget(games_advice.Budget):
     ``max_nodes`` states."""
 
     ms: float = 100.0
-    exact_cards: tuple[int, int] = (14, 10)  # 2 players, 3 players
+    exact_cards: tuple[int, int] = (14, 11)  # 2 players, 3 players
     max_nodes: int = 40_000
     playout: str = "greedy+"  # every seat's play above the exact end: greedy or greedy+
 
@@ -347,8 +335,9 @@ def same_play(action: Action, classes: dict[int, int]) -> tuple[Any, ...]:
 class Option:
     """One legal play and the settlement the seat can expect for the deal with it (M7),
     averaged over ``worlds`` worlds, with its standard error (0 when every world was
-    judged, NaN — ``null`` in JSON — from one sampled world), and the share of those
-    worlds in which the seat has the deal's top score alone (``win``, its error
+    judged, NaN — ``null`` in JSON — from one sampled world), the share of those worlds
+    in which the seat has the deal's top score alone (``share``) and the chance stated
+    from it against the opponents (``win``, :mod:`advisor.ming.recalibrate`; its error
     likewise); ``method`` says how it was judged (:data:`METHODS`); ``same_as`` the
     equivalent play judged for it, if another."""
 
@@ -440,17 +429,23 @@ def _move_of(action: Action, sit: Situation) -> Move:
 
 def advise(view: object, legal: Sequence[Action], *, budget_ms: float = Budget().ms,
            seed: int = 0, limit_ms: float | None = None,
-           budget: Budget | None = None) -> Advice:
+           budget: Budget | None = None,
+           opponents: Opponents = DEFAULT_OPPONENTS) -> Advice:
     """Rank the legal plays of the seat whose VIEW this is (see the module's docstring);
-    ``limit_ms``: the caller's deadline, the clock's safety cap."""
+    ``limit_ms``: the caller's deadline, the clock's safety cap; ``opponents``: whom the
+    stated chances are against (:mod:`advisor.ming.recalibrate`: ``greedy``, ``greedy+``
+    or ``advisor``) — the ranking and the play do not depend on it."""
     v = check_view(view)
+    if opponents not in OPPONENTS:
+        raise PositionError(f"opponents: one of {', '.join(OPPONENTS)}, not {opponents!r}",
+                            field="opponents")
     budget = budget or Budget(ms=budget_ms, seed=seed, limit_ms=limit_ms)
     if v.phase == "over" or not legal:
         raise PositionError("the deal is over: there is nothing to advise", field="phase")
     if v.to_act != v.seat:
         raise PositionError(f"seat: it is seat {v.to_act}'s decision, not seat {v.seat}'s",
                             field="seat")
-    return advise_situation(Situation.of(v), list(legal), v.phase, budget)
+    return advise_situation(Situation.of(v), list(legal), v.phase, budget, opponents)
 
 
 class _Tally:
@@ -470,8 +465,9 @@ class _Tally:
 
 
 def advise_situation(sit: Situation, legal: list[Action], phase: str,
-                     budget: Budget) -> Advice:
-    """The advice for a :class:`Situation` and its legal plays."""
+                     budget: Budget, opponents: Opponents = DEFAULT_OPPONENTS) -> Advice:
+    """The advice for a :class:`Situation` and its legal plays, the chances stated
+    against ``opponents``."""
     start = time.perf_counter()
     meter = budget.meter("states", PER_MS)
     rng = random.Random(budget.seed)
@@ -520,7 +516,7 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
         else:
             se = win_se = math.nan
         if how != "exact":
-            win, win_se = stated_win(win), win_se * WIN_MAP[1]
+            win, win_se = against(opponents, sit.players, win, win_se)
         same = None if rep[i] == i else _what(legal[rep[i]], sit.trick)
         options.append(Option(a, mean, se, t.n, how, _what(a, sit.trick),
                               a.beats if a.do == "follow" else None, win, win_se, same,
@@ -529,11 +525,24 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
     opts = [options[i] for i in sorted(range(len(options)), key=lambda i: (
         -round(options[i].settlement, 9), place[rep[i]], place[i]))]
     method = "exact" if how == "exact" else "all-worlds" if every else "sampled"
-    notes = tuple(x for x in (meter.note(),) if x)
+    notes = tuple(x for x in (_against_note(opponents, sit.players, how), meter.note())
+                  if x)
     ms = (time.perf_counter() - start) * 1000
     return Advice(sit.seat, phase, tuple(opts), worlds, possible, method, sit.scores, ms,
                   budget.ms, _explain(opts[0], method, worlds, possible), not every,
                   notes, budget.seed, meter.work())
+
+
+def _against_note(opponents: str, players: int, how: str) -> str | None:
+    """What the chances are against, when not the default's (nothing to say of an exact
+    answer)."""
+    if how == "exact":
+        return None
+    if fitted(opponents, players):
+        return None if opponents == DEFAULT_OPPONENTS else \
+            f"the chances are against players like {opponents}"
+    return (f"no map against {opponents} players is fitted at {players} players: the "
+            "chances are the shares of worlds won")
 
 
 def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budget: Budget,
@@ -547,8 +556,9 @@ def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budge
     exact_at = 99 if whole else budget.exact_at(n)
     deadline = meter.started + meter.cap_s if meter.cap_s is not None else None
     limit = max(KNOWN_MAX_NODES, meter.asked) if whole else budget.max_nodes
-    solver: DuelSolver | Solver = DuelSolver(limit, deadline) if n == 2 else \
-        Solver(limit, deadline)
+    solver: DuelSolver | Solver | ParanoidSolver = (
+        DuelSolver(limit, deadline) if n == 2 else Solver(limit, deadline) if whole
+        else ParanoidSolver(sit.seat, limit, deadline))
     rests: list[tuple[int, Values, Values]] = []
     greedy = len(order)  # each play's own state, counted with the greedy moves
     try:
@@ -610,7 +620,7 @@ def _greedy_to(state: State | None, cards: int, n: int,
     return tuple(total), steps, s
 
 
-def _solved(solver: DuelSolver | Solver, child: State, n: int) -> Values:
+def _solved(solver: DuelSolver | Solver | ParanoidSolver, child: State, n: int) -> Values:
     if isinstance(solver, DuelSolver):
         margin = solver.margin(child)
         # only the difference matters with 2 players (M7): split it as scores
@@ -642,7 +652,6 @@ __all__ = [
     "MAX_BUDGET_MS",
     "METHODS",
     "PER_MS",
-    "WIN_MAP",
     "Advice",
     "Budget",
     "Option",
@@ -653,6 +662,5 @@ __all__ = [
     "greedy_move",
     "judge_world",
     "same_play",
-    "stated_win",
     "strong_move",
 ]

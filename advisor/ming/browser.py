@@ -12,7 +12,8 @@ from advisor.ming.cards import CARDS
 from advisor.ming.cards import card as card_of
 
 _ZH = {"c": "文", "s": "索", "m": "萬"}
-_SPECIAL = {"HC": ("½", "半文"), "ZC": ("0", "空文"), "TM": ("千", "千萬")}
+_SPECIAL = {"HC": ("½", "半文"), "ZC": ("0", "空文"), "TM": ("TM", "千萬")}
+"""The special cards' marks: Latin on top (readable without a CJK font), Chinese under."""
 
 
 def _face(c: Any) -> Face:

@@ -57,16 +57,17 @@ from advisor.qing.game import (
 )
 from advisor.qing.position import meld_of
 from advisor.qing.scoring import settlement
-from advisor.qing.solver import HAND_SIZE, solver
+from advisor.qing.solver import solver
 from advisor.qing.value import State, load
 from advisor.qing.view import View
 
 METHODS = ("exact", "model", "only")
 """How an option was judged; ``only`` states no number (not judged)."""
 JUDGED = ("exact", "model")
-PER_MS = 0.7
-"""Playouts a millisecond of budget buys: a playout costs about 1.3 ms of CPU (more
-early in a deal), the model a few ms a decision (``benchmarks/qing_latency.py``,
+PER_MS = 1.5
+"""Playouts a millisecond of budget buys: a playout costs about 0.5 ms of CPU (more
+early in a deal), the model a few ms a decision; at the default 100 ms a decision takes
+69 ms of CPU at the median, 177 ms at the 99th percentile (``benchmarks/qing_latency.py``,
 docs/benchmarks.md)."""
 MAX_BUDGET_MS = 60_000
 """The largest budget a seat spec may give (a minute)."""
@@ -174,16 +175,23 @@ class _World:
         self.stock = [c.index for c in unseen[pos:pos + view.stock_left]]
 
 
+_PLAIN = tuple((k, NEIGHBOURS[k]) for k in range(KINDS - 1, -1, -1) if not IS_EXTRA[k])
+"""The kinds that are no extras, highest first, with their neighbours (the playouts)."""
+_EXTRAS = tuple(k for k in range(KINDS - 1, -1, -1) if IS_EXTRA[k])
+
+
 def _cheap_discard(hand: list[int]) -> int:
-    """The playouts' throw: the card with the fewest partners, never an extra if another
-    will do."""
-    best, key = -1, (1 << 30, 0)
-    for k in range(KINDS):
+    """The playouts' throw: the card with the fewest partners (the highest of those),
+    never an extra if another will do."""
+    best, least = -1, 1 << 30
+    for k, near in _PLAIN:
         if hand[k]:
-            p = 99 if IS_EXTRA[k] else sum(hand[j] for j in NEIGHBOURS[k]) - 1
-            if (p, -k) < key:
-                best, key = k, (p, -k)
-    return best
+            p = sum([hand[j] for j in near])
+            if p < least:
+                best, least = k, p
+    if best >= 0:
+        return best
+    return next(k for k in _EXTRAS if hand[k])
 
 
 def _playout(view: View, world: _World, first: Action, follow: Card | None) -> int | None:
@@ -194,10 +202,8 @@ def _playout(view: View, world: _World, first: Action, follow: Card | None) -> i
     me = view.seat
     hands = [list(h) for h in world.hands]
     stock = list(world.stock)
+    stock.reverse()  # drawn from the end
     eyes = [any(g.kind == "eye" for g in gs) for gs in view.melds]
-    targets = [HAND_SIZE - sum(len(g.cards) for g in gs) for gs in view.melds]
-    offer: int | None = None
-    seat = me
     if first.do == "discard":
         assert first.card is not None
         hands[me][first.card.index] -= 1
@@ -206,32 +212,35 @@ def _playout(view: View, world: _World, first: Action, follow: Card | None) -> i
         assert view.offer is not None and follow is not None
         for c in first.with_:
             hands[me][c.index] -= 1
-        targets[me] -= len(first.with_) + 1
         eyes[me] = eyes[me] or meld_of([*first.with_, view.offer], view.rules).kind == "eye"
         hands[me][follow.index] -= 1
         offer = follow.index
     elif first.do == "draw":
         if not stock:
             return None
-        hands[me][stock.pop(0)] += 1
-    elif first.do == "pass":
+        hands[me][stock.pop()] += 1
+        if s.wins(tuple(hands[me]), eyes[me]):
+            return me
+        offer = _cheap_discard(hands[me])
+        hands[me][offer] -= 1
+    else:  # a pass: the deal is drawn (Q8)
         return None
+    wins = s.wins
+    seat = me
     while True:
-        if offer is None:  # seat holds its full hand: win or throw
-            if s.wins(tuple(hands[seat]), eyes[seat]):
-                return seat
-            offer = _cheap_discard(hands[seat])
-            hands[seat][offer] -= 1
         seat = (seat + 1) % n
         h = hands[seat]
         h[offer] += 1
-        if s.wins(tuple(h), eyes[seat]):
+        if wins(tuple(h), eyes[seat]):
             return seat
         h[offer] -= 1
         if not stock:
             return None  # Q8: a drawn deal
-        h[stock.pop(0)] += 1
-        offer = None
+        h[stock.pop()] += 1
+        if wins(tuple(h), eyes[seat]):
+            return seat
+        offer = _cheap_discard(h)
+        h[offer] -= 1
 
 
 # --- the advisor ----------------------------------------------------------------------------------

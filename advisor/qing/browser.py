@@ -15,8 +15,8 @@ from advisor.qing.text import action_text as _action_text
 
 
 def _face(c: Any) -> Face:
-    if not c.rank:  # a flower
-        return Face(c.code, c.zh[0], c.zh, c.name.split()[-1], c.name, red=c.code == "RF")
+    if not c.rank:  # a flower, the Old Thousand: its code on top (no CJK font needed)
+        return Face(c.code, c.code, c.zh, c.name.split()[-1], c.name, red=c.code == "RF")
     return Face(c.code, str(c.rank), SUIT_ZH[c.suit], SUIT_NAMES[c.suit], c.name,
                 red=c.suit == "c")
 

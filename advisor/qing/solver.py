@@ -167,6 +167,11 @@ class Solver:
         self._mates: tuple[tuple[int, ...], ...] = tuple(
             tuple(sorted({k for need, _ in self._threes[i] for k, _ in need if k != i}))
             for i in range(KINDS))
+        # the same, for the kinds that are no extras, as plain loops (no flower replaces)
+        self._plain: tuple[tuple[int, tuple[int, ...],
+                                 tuple[tuple[tuple[int, int], ...], ...]], ...] = tuple(
+            (i, self._mates[i], tuple(need for need, _ in self._threes[i]))
+            for i in range(NUMERALS) if not IS_EXTRA[i])
         self._memo: dict[tuple[Counts, bool, int], Any] = {}
         self._fronts: dict[tuple[Counts, bool], Front] = {}
         # the distance search's groups holding kind i: (needs of kinds ≥ i, is an eye,
@@ -185,7 +190,21 @@ class Solver:
         if len(self._memo) > _CACHE_LIMIT:
             self._memo.clear()
         # with extras_replace a flower may stand for a missing card of a boy (not an eye)
-        flowers = hand[27] + hand[28] + hand[29] if self.replace else 0
+        if not self.replace:
+            for i, near, groups in self._plain:
+                if hand[i]:
+                    if hand[i] + sum([hand[k] for k in near]) < 3:
+                        return False
+                    for need in groups:
+                        for k, n in need:
+                            if hand[k] < n:
+                                break
+                        else:
+                            break  # a three-card group of i is in hand
+                    else:
+                        return False
+            return self._search(hand, eye, 0)
+        flowers = hand[27] + hand[28] + hand[29]
         if flowers < 2:
             mates = self._mates
             for i in range(NUMERALS):

@@ -34,7 +34,9 @@ function name(code) { return FACES[code] ? FACES[code].vi : code; }
 
 // The library's sentences name cards by code ("Eat 6v as Chắn"); the page by name.
 function named(text) {
-  return text.replace(/\b([2-9][vsm]|cc)\b/g, (code) => FACES[code] ? name(code) : code);
+  return text.replace(/\b([2-9][vsm]|cc) \(([^)]*)\)/gi, (whole, code, said) =>
+    FACES[code] && FACES[code].vi.toLowerCase() === said.toLowerCase() ? code : whole)
+    .replace(/\b([2-9][vsm]|cc)\b/g, (code) => FACES[code] ? name(code) : code);
 }
 
 function card(code, size, onclick) {
@@ -118,6 +120,7 @@ function eventText(e) {
 }
 
 function door(t, seat) {
+  // a seat's door on the table beside the decision: its melds, discards, passed cards
   const v = t.view;
   const s = v.table[seat];
   const head = el("h2", {}, seatName(seat),
@@ -140,37 +143,48 @@ function door(t, seat) {
       el("span", {class: "label"}, "On offer"), card(v.offer.card, "small"), " ",
       offerText(v.offer)));
   }
-  if (seat === 0) {
-    const discards = new Set(t.legal.filter((a) => a.do === "discard").map((a) => a.card));
-    // the dealer's opening discard (phase "start") is made by a click too
-    const canDiscard = t.waiting && (v.phase === "discard" || v.phase === "start") &&
-      discards.size > 0;
-    const hand = v.hand.map((c) => {
-      if (!canDiscard) return card(c, "big");
-      const b = card(c, "big", () => act({do: "discard", card: c}));
-      if (discards.has(c)) b.classList.add("legal");
-      return b;
-    });
-    parts.push(el("div", {class: "row handrow"}, el("span", {class: "label"},
-      canDiscard ? `Your hand — ${matchMedia("(hover: none)").matches ? "tap" : "click"} a card to discard it (outlined: legal)` : "Your hand"),
-    el("div", {class: "hand", id: "hand"}, hand)));
-  }
   const turn = !t.over && v.to_act === seat;
   return el("section", {class: `door s${seat}${turn ? " turn" : ""}`, id: `door${seat}`},
     parts);
+}
+
+// The hand: a legal discard is a tap on its card (the card carries the action); a card
+// the rules forbid is a button too, so that the server can say which rule.
+function renderHand(t) {
+  const v = t.view;
+  const discards = new Map(t.legal.filter((a) => a.do === "discard").map((a) => [a.card, a]));
+  const canDiscard = t.waiting && discards.size > 0;
+  const seen = new Set();
+  $("hand").replaceChildren(...v.hand.map((c) => {
+    if (!canDiscard) return card(c, "big");
+    const a = discards.get(c);
+    const b = card(c, "big", () => act(a || {do: "discard", card: c}));
+    if (a && !seen.has(c)) {  // one control per legal action: the first card of a face
+      b.setAttribute("data-action", JSON.stringify(a));
+      seen.add(c);
+    }
+    if (a) b.classList.add("legal");
+    return b;
+  }));
+  const tap = matchMedia("(hover: none)").matches ? "tap" : "click";
+  const melds = v.table[0].melds.length;
+  $("hand-label").textContent = (canDiscard
+    ? `Your hand — ${tap} a card to discard it (outlined: legal)` : "Your hand") +
+    (melds ? ` · ${melds} meld${melds === 1 ? "" : "s"} shown (your door, beside)` : "");
 }
 
 function middle(t) {
   const v = t.view;
   const parts = [];
   if (v.offer) {
-    parts.push(card(v.offer.card, "big"), el("div", {class: "what"}, offerText(v.offer)));
-  } else if (!t.over) {
-    parts.push(el("div", {class: "what"}, v.to_act === 0 ? "Your turn"
-                                                          : `${seatName(v.to_act)} to play`));
+    parts.push(card(v.offer.card, "big"), el("div", {class: "what"}, offerText(v.offer),
+      el("div", {class: "stock"}, `Nọc (stock): ${v.stock_left} cards`)));
+  } else {
+    parts.push(el("div", {class: "what"}, t.over ? "The deal is over" :
+      v.to_act === 0 ? "Your turn" : `${seatName(v.to_act)} to play`,
+      el("div", {class: "stock"}, `Nọc (stock): ${v.stock_left} cards`)));
   }
-  parts.push(el("div", {class: "stock"}, `Nọc (stock): ${v.stock_left} cards`));
-  return el("div", {class: "mid", id: "mid"}, parts);
+  return parts;
 }
 
 function renderResult(t) {
@@ -220,25 +234,52 @@ function renderResult(t) {
   box.append(el("div", {class: "tools"},
     el("a", {class: "button", id: "record", href: `/v1/play/${t.id}/record`,
              download: `chan-${t.id.slice(0, 8)}.json`}, "Download the record (chan-record/1)"),
-    el("button", {type: "button", id: "again", onclick: deal}, "New deal")));
+    el("button", {type: "button", class: "button", id: "review-deal",
+                  onclick: () => reviewDeal(t)}, "Review this deal"),
+    el("button", {type: "button", class: "button", id: "again", onclick: deal},
+       "New deal")));
+}
+
+// "Review this deal": the review of the player's seat, shown under the result.
+function reviewDeal(t) {
+  run(async () => {
+    let r;
+    try {
+      r = await api("POST", `/v1/play/chan/${t.id}/review`);
+    } catch (err) {
+      if (err.status === 413) err.problem = {detail: reviewRefusal(err, "chan")};
+      throw err;
+    }
+    const old = $("review");
+    if (old) old.remove();
+    const section = reviewSection(r);
+    $("result").append(section);
+    section.scrollIntoView({block: "start"});
+  });
 }
 
 function render(t) {
   const ended = t.over && !(table && table.id === t.id && table.over);
+  const moved = !table || table.id !== t.id || table.version !== t.version;
   table = t;
   $("setup").hidden = !t.over;
   $("game").hidden = false;
   const notice = $("practice");
   if (notice) notice.hidden = !t.practice;  // the label belongs to a practice deal only
-  $("table").replaceChildren(middle(t), door(t, 1), door(t, 2), door(t, 3), door(t, 0));
-  $("actions").replaceChildren(...t.legal.map((a) =>
+  $("mid").replaceChildren(...middle(t));
+  $("table").replaceChildren(door(t, 0), door(t, 1), door(t, 2), door(t, 3));
+  renderHand(t);
+  // a discard is a tap on its card; every other legal action is a button
+  $("actions").replaceChildren(...t.legal.filter((a) => a.do !== "discard").map((a) =>
     el("button", {type: "button", class: "action", "data-action": JSON.stringify(a),
                   onclick: () => act(a)}, actionLabel(a, t.view))));
+  $("hint").hidden = !t.waiting;
   $("hint").disabled = !t.waiting;
   $("hint-out").hidden = true;
   $("status").textContent = t.over ? "The deal is over." :
     t.waiting ? "Your decision." : "";
   $("leave").hidden = t.over;
+  $("decision").hidden = t.over;
   const log = $("log");
   log.replaceChildren(...t.log.map((e, i) => el("li",
     {class: [i >= seenLog ? "new" : "", e.seat === 0 ? "you" : ""].join(" ").trim()},
@@ -246,7 +287,8 @@ function render(t) {
   seenLog = t.log.length;
   log.scrollTop = log.scrollHeight;
   renderResult(t);
-  if (ended) $("result").scrollIntoView({behavior: "smooth", block: "start"});
+  if (ended) $("result").scrollIntoView({block: "start"});
+  else if (moved) window.scrollTo(0, 0);  // the next decision starts on the first screen
 }
 
 // --- talking to the server -----------------------------------------------------------
@@ -331,7 +373,7 @@ function remember(t) {
   localStorage.setItem(STORE_KEY, t.id);
   // the address is the table's: /play#id (a practice seed is not dealt again on reload)
   if (location.search || location.hash !== `#${t.id}`) {
-    history.replaceState(null, "", `${location.pathname}#${t.id}`);
+    history.replaceState(null, "", `/play/chan#${t.id}`);  // (/play?seed=N too)
   }
 }
 
@@ -347,7 +389,7 @@ function leave() {
 
 function forget() {
   localStorage.removeItem(STORE_KEY);
-  history.replaceState(null, "", location.pathname);
+  history.replaceState(null, "", "/play/chan");
   table = null;
   $("game").hidden = true;
   $("setup").hidden = false;
@@ -355,15 +397,19 @@ function forget() {
 
 // /play?seed=42: the first deal is practice deal 42; every "New deal" after it is a
 // fresh deal (the seed is used once, then dropped from the address).
-let practiceSeed = new URLSearchParams(location.search).get("seed");
+// (the server read it: plain digits in range, as a string; anything else is refused in
+// words on the page and the deal is a real one)
+let practiceSeed = JSON.parse(document.getElementById("practice-data").textContent);
 
 function deal() {
   return run(async () => {
     const body = {opponents: [1, 2, 3].map((s) => $(`opp${s}`).value),
                   rules: $("rules").value};
     // the digits as typed, sent as a string: a seed above 2^53 is not rounded
-    if (practiceSeed !== null && /^[0-9]+$/.test(practiceSeed)) body.seed = practiceSeed;
+    if (practiceSeed !== null) body.seed = practiceSeed;
     practiceSeed = null;
+    const refused = $("refused");
+    if (refused) refused.hidden = true;
     const t = await api("POST", "/v1/play", body);
     seenLog = 0;
     remember(t);
@@ -414,40 +460,71 @@ function hint() {
   });
 }
 
+// A chance as the advisor gives it: the estimate, then the range it is 95% sure of, in
+// whole percent without repeating the sign ("28% (27–30)"), "±<1" when the range rounds
+// to the estimate; or "certain".
+function chance(e) {
+  const pct = (x) => Math.round(x * 100);
+  if (e.win === null || e.win === undefined) return "—";
+  if (e.certain || e.win_se === 0 || !e.win_interval) {
+    return `${pct(e.win)}%${e.certain || e.win_se === 0 ? " (certain)" : ""}`;
+  }
+  const [lo, hi] = e.win_interval.map(pct);
+  return lo === hi ? `${pct(e.win)}% (±<1)` : `${pct(e.win)}% (${lo}–${hi})`;
+}
+
+function chanceCell(e) {  // the estimate, then its range (kept on one line)
+  const [value, ...range] = chance(e).split(" ");
+  return range.length ? [value, " ", el("span", {class: "range"}, range.join(" "))] : value;
+}
+
 function showHint(advice) {
   const out = $("hint-out");
-  const pct = (x) => `${Math.round(x * 100)}%`;
-  // As the CLI: every chance with its 95% interval, or "certain"; playouts, when asked
-  // for, as a second opinion with their error.
-  const chance = (e) => {
-    if (e.certain || e.win_se === 0) return `${pct(e.win)} (certain)`;
-    const [lo, hi] = e.win_interval.map(pct);
-    return lo === hi ? `${pct(e.win)} (±<1%)` : `${pct(e.win)} (${lo}–${hi})`;
-  };
   const label = (e) => actionLabel(e.action, table.view) +
     (e.then ? `, then discard ${name(e.then)}` : "");
+  const best = JSON.stringify(advice.best);
   out.replaceChildren(
     el("p", {}, el("strong", {}, "Advisor: "), named(advice.explanation)),
     el("table", {class: "grid", id: "ranking"},
-      el("tr", {}, el("th", {}, "#"), el("th", {}, "action"),
-         el("th", {class: "num"}, "chance to win"), el("th", {class: "num"}, "expected"),
-         el("th", {class: "num"}, "distance"), el("th", {}, "waits")),
-      advice.actions.map((e, i) => el("tr", {},
+      el("tr", {}, el("th", {class: "n"}, "#"), el("th", {}, "action"),
+         el("th", {class: "num ch"}, "chance to win"), el("th", {class: "num ex"}, "expected"),
+         el("th", {class: "num di", title: "cards still to pair before the hand wins"},
+            "distance"), el("th", {class: "wa"}, "waits (unseen)")),
+      advice.actions.map((e, i) => el("tr",
+        {class: JSON.stringify(e.action) === best ? "best" : ""},
         el("td", {}, i + 1), el("td", {}, label(e)),
-        el("td", {class: "num"}, chance(e)),
+        el("td", {class: "num"}, chanceCell(e)),
         el("td", {class: "num"}, (e.expected >= 0 ? "+" : "") + e.expected.toFixed(2)),
-        el("td", {class: "num"}, e.distance === null ? "—" : e.distance),
+        el("td", {class: "num di"}, e.distance === null ? "—" : e.distance),
         el("td", {}, e.waits.map((w) => `${name(w.card)} (${w.unseen})`).join(", "))))),
     ...(advice.notes || []).map((n) => el("p", {class: "dim note"}, `Note: ${named(n)}`)),
-    el("p", {class: "dim"}, (advice.method === "certain" ? "a certain outcome"
-      : "chances from the value model, fitted on simulated deals") +
+    el("p", {class: "dim", id: "hint-legend"},
+      "Chance to win: the advisor's estimate that this action leads to your win; in " +
+      "brackets, the range it is 95% sure the chance lies in. Expected: the points this " +
+      "action is worth on average by the end of the deal (+ won, − paid), over the deals " +
+      "the advisor imagined. Distance: cards still to pair; waits: the cards that would " +
+      "win, with how many are unseen. " +
+      (advice.method === "certain" ? "A certain outcome" :
+       "Chances from the value model, fitted on simulated deals") +
       (advice.work.done ? `; playouts in ${advice.work.done} worlds` : "") +
-      `, ${advice.ms} ms`));
+      `, ${advice.ms} ms.`));
   out.hidden = false;
-  const best = JSON.stringify(advice.best);
-  for (const b of document.querySelectorAll("#actions button")) {
+  // the hint rings its action: the button, or the card in the hand (a discard; the card
+  // an eat lays with the one on offer)
+  for (const b of document.querySelectorAll("[data-action]")) {
     b.classList.toggle("hinted", b.dataset.action === best);
   }
+  for (const b of document.querySelectorAll("#hand .card:not([data-action])")) {
+    b.classList.remove("hinted");
+  }
+  if (advice.best && advice.best.do === "eat") {
+    const c = document.querySelector(`#hand .card[data-card="${advice.best.with}"]`);
+    if (c) c.classList.add("hinted");
+  }
+  // the ranking fills the rest of the screen under the decision, with its own scroll:
+  // the card on offer, the hand and the actions stay where they are
+  const top = out.getBoundingClientRect().top;
+  out.style.maxHeight = `${Math.max(140, Math.floor(window.innerHeight - top - 8))}px`;
 }
 
 async function resume() {

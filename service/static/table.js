@@ -35,8 +35,26 @@ function el(tag, attrs, ...children) {
 
 function seatName(s) { return s === 0 ? "You" : `AI ${s}`; }
 
+// Can this browser draw Chinese characters? Without a CJK font every one is the same
+// empty box: then a card shows its Latin marks only (rank or code, and the suit's word).
+const CJK = (() => {
+  const c = document.createElement("canvas");
+  c.width = 24; c.height = 24;
+  const g = c.getContext("2d");
+  if (!g) return true;
+  const draw = (text) => {
+    g.clearRect(0, 0, 24, 24);
+    g.font = "20px sans-serif";
+    g.fillText(text, 0, 20);
+    return g.getImageData(0, 0, 24, 24).data.join(",");
+  };
+  return draw("萬") !== draw("\uE000");  // a private-use point: never a glyph
+})();
+const HAN = /[\u3400-\u9fff]/;
+
 function card(code, size, attrs) {
-  const f = FACES[code] || {top: code, mid: "", low: "", name: code, red: false};
+  const f0 = FACES[code] || {top: code, mid: "", low: "", name: code, red: false};
+  const f = CJK || !HAN.test(f0.mid) ? f0 : {...f0, mid: ""};
   const cls = ["card", size || "", f.red ? "red" : ""].join(" ").trim();
   const parts = [el("span", {class: "rk"}, f.top), el("span", {class: "nm"}, f.mid),
                  el("span", {class: "st"}, f.low)];
@@ -200,7 +218,27 @@ function renderResult(t) {
     el("a", {class: "button", id: "record", href: `${API}/${t.id}/record`,
              download: `${GAME}-${t.id.slice(0, 8)}.json`},
        `Download the record (${SETUP.record_format})`),
+    el("button", {type: "button", class: "button", id: "review-deal",
+                  onclick: () => reviewDeal(t)}, "Review this deal"),
     el("button", {type: "button", class: "button", id: "again", onclick: deal}, "New deal")));
+}
+
+// "Review this deal": the review of the player's seat, shown under the result.
+function reviewDeal(t) {
+  run(async () => {
+    let r;
+    try {
+      r = await api("POST", `${API}/${t.id}/review`);
+    } catch (err) {
+      if (err.status === 413) err.problem = {detail: reviewRefusal(err, GAME)};
+      throw err;
+    }
+    const old = $("review");
+    if (old) old.remove();
+    const section = reviewSection(r);
+    $("result").append(section);
+    section.scrollIntoView({block: "start"});
+  });
 }
 
 function render(t) {
@@ -405,8 +443,9 @@ function pct(x) { return `${Math.round(x * 100)}%`; }
 function chance(e) {
   if (e.win === null || e.win === undefined) return "—";
   if (e.certain || e.win_se === 0 || !e.win_interval) return `${pct(e.win)}${e.certain ? " (certain)" : ""}`;
-  const [lo, hi] = e.win_interval.map(pct);
-  return lo === hi ? `${pct(e.win)} (±<1%)` : `${pct(e.win)} (${lo}–${hi})`;
+  // the range it is 95% sure of, in whole percent without the sign repeated: "28% (27–30)"
+  const [lo, hi] = e.win_interval.map((x) => Math.round(x * 100));
+  return lo === hi ? `${pct(e.win)} (±<1)` : `${pct(e.win)} (${lo}–${hi})`;
 }
 
 function showHint(advice) {

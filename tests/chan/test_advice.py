@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advisor.chan.advice import advise, view_from_position
+from advisor.chan.advice import LOOK_LEAST, LOOK_MARGIN, advise, view_from_position
 from advisor.chan.bots import GreedyBot
 from advisor.chan.cards import FULL_DECK
 from advisor.chan.game import Action, Game
@@ -77,12 +77,14 @@ def test_every_action_is_judged_and_the_ranking_follows_the_stated_chance(
     if g.pending is None:
         return
     ans = advise(g.view(g.pending.seat), g.legal_actions(), seed=seed,
-                 opponents=opponents).answer()
+                 opponents=opponents, look=seed % 2 == 1).answer()
     assert ans.ranked_by == "win" and in_order(ans.actions, "win")
     keys = [x.key("win") for x in ans.actions]
     assert all(k is not None for k in keys)
     assert all(a >= b for a, b in itertools.pairwise(keys))  # type: ignore[operator]
-    assert all(x.judged and x.method in ("model", "certain") for x in ans.actions)
+    assert all(x.judged and x.method in ("model", "model+look", "certain")
+               for x in ans.actions)
+    assert len({x.method for x in ans.actions if not x.certain}) <= 1  # one method
     for x in ans.actions:
         if x.certain:
             assert x.win in (0.0, 1.0) and x.win_se in (None, 0.0)
@@ -129,10 +131,40 @@ def test_samples_are_exactly_that_many_worlds_on_a_slow_machine(
     assert info.value.field == "samples"
 
 
-def test_without_samples_the_work_is_every_action_judged() -> None:
-    a = advise(EXAMPLE)
+def test_without_samples_or_a_close_call_the_work_is_every_action_judged() -> None:
+    a = advise(EXAMPLE)  # eating is ahead of passing by far more than the look's margin
+    assert a.actions[0].win - a.actions[1].win > LOOK_MARGIN
     assert a.answer().work == Work("actions", len(a.actions), len(a.actions))
     assert a.method in ("model", "certain") and a.samples == 0
+
+
+def _close_call() -> tuple[View, list[Action]]:
+    """A decision of a greedy deal whose leading actions are within the look's margin."""
+    g = position_after(5, 20)
+    assert g.pending is not None
+    return g.view(g.pending.seat), g.legal_actions()
+
+
+def test_a_close_call_is_looked_at_in_the_worlds_the_budget_buys() -> None:
+    """The close actions are played out in the same worlds — as many as the budget buys,
+    counted —, every uncertain action says the one method, and the look moves the close
+    actions' chances around the model's: their mean stays the model's."""
+    view, legal = _close_call()
+    plain = {str(e.action): e.win for e in advise(view, legal).actions}
+    assert advise(view, legal).method == "model"  # the look is asked for, not the default
+    for ms, worlds in ((100, 8), (250, 20), (1, LOOK_LEAST)):
+        a = advise(view, legal, seed=3, budget_ms=ms, look=True)
+        assert a.method == "model+look"
+        assert a.answer().work == Work("worlds", worlds, worlds) and a.samples == worlds
+        looked = [e for e in a.actions if e.samples]
+        assert len(looked) >= 2 and all(e.samples == worlds for e in looked)
+        assert all(e.method == "model+look" for e in a.actions if not e.certain)
+        mean = sum(e.win for e in looked) / len(looked)
+        assert mean == pytest.approx(sum(plain[str(e.action)] for e in looked) / len(looked))
+        assert all(a.actions[i].win >= a.actions[i + 1].win
+                   for i in range(len(a.actions) - 1))
+    one = advise(view, legal, seed=3, look=True).to_json()
+    assert advise(view, legal, seed=3, look=True).to_json() | {"ms": 0} == one | {"ms": 0}
 
 
 def test_a_win_is_certain_and_ranked_first() -> None:
@@ -161,7 +193,7 @@ def test_budget_bounds_the_playouts() -> None:
     assert 1 <= a.samples < 10**6
     assert any(f"time limit of {cap:.0f} ms cut the work at {a.samples} of the {10**6}"
                in n for n in a.notes)
-    plain = advise(EXAMPLE, budget_ms=30)  # without samples: the model alone, no playouts
+    plain = advise(EXAMPLE, budget_ms=30)  # no samples, no close call: no playouts
     assert plain.samples == 0 and plain.method == "model"
     assert all(e.sampled is None for e in plain.actions)
 
@@ -246,3 +278,17 @@ def test_the_text_explains_a_distance_shown_as_a_dash() -> None:
     last = a.actions[-1]  # as with five exposed Cạ (W1): no distance at all
     a.actions[-1] = replace(last, leaves=replace(last.leaves, distance=None))
     assert "distance —: no winning set can be made any more (W1" in advice_text(a, PLAIN)
+
+
+def test_a_close_call_gives_the_same_answer_on_a_slow_machine(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look's worlds are counted, never timed: on a slow machine — the meters' clock
+    jumps 100 ms every time it is read, whatever the real speed — the same worlds are
+    played and the answer is the same."""
+    view, legal = _close_call()
+    fast = advise(view, legal, seed=8, look=True).to_json()
+    ticks = itertools.count()
+    monkeypatch.setattr(budget, "clock", lambda: 0.1 * next(ticks))
+    slow = advise(view, legal, seed=8, look=True).to_json()
+    assert fast["method"] == "model+look" and fast["work"]["done"] == 8
+    assert slow | {"ms": 0} == fast | {"ms": 0}

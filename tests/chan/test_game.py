@@ -469,7 +469,7 @@ def test_r2_holding_three_one_may_be_used_in_a_ca() -> None:
 
 
 def test_r3_passed_chan_face_may_not_be_discarded() -> None:
-    # the example: pass a Chắn, then try to discard that face
+    # the example: pass a Chắn, then try to discard that face
     g = opened({0: "6v", 1: "6v 2s"}, stock="2s")
     assert g.can_eat(1, card("6v"))
     g.act(1, PASS)  # move 2

@@ -45,7 +45,7 @@ def test_stated_numbers_are_honest(seed: int, moves: int) -> None:
     d = g.pending
     if d is None:
         return
-    a = advise(g.view(d.seat))
+    a = advise(g.view(d.seat), look=seed % 2 == 1)
     for e in a.actions:
         lo, hi = e.interval()
         assert 0.0 <= lo <= e.win <= hi <= 1.0

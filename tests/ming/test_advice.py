@@ -244,3 +244,43 @@ def test_a_finished_deal_has_nothing_to_advise() -> None:
     g = play_out(Game.from_deal(2, seed=1))
     with pytest.raises(AdvisorError, match="nothing to advise"):
         advise(g.view(0), [], budget_ms=10, seed=0)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from([2, 3]), st.integers(0, 10**6))
+def test_the_opponents_move_the_stated_chances_but_not_the_play(players, seed) -> None:
+    g = endgame(players, seed, 4)
+    if g.pending is None:
+        return
+    d = g.pending
+    v, legal = g.view(d.seat), g.legal_actions()
+    by = {o: advise(v, legal, budget_ms=10, seed=seed, opponents=o)
+          for o in ("greedy", "greedy+", "advisor")}
+    base = by["greedy"]
+    for adv in by.values():
+        assert [str(o.action) for o in adv.options] == [str(o.action) for o in base.options]
+        assert [o.settlement for o in adv.options] == [o.settlement for o in base.options]
+        # the map is increasing: the plays' chances keep their order
+        pairs = sorted((o.share, o.win) for o in adv.options if o.method != "exact")
+        assert all(a[1] <= b[1] for a, b in itertools.pairwise(pairs))
+        assert all(0.01 <= o.win <= 0.99 for o in adv.options if o.method != "exact")
+    if base.method != "exact":
+        assert any("advisor" in n for n in by["advisor"].notes)
+        assert not any("players like" in n for n in base.notes)
+
+
+def test_unknown_opponents_are_refused() -> None:
+    g = Game.from_deal(2, seed=4)
+    with pytest.raises(PositionError) as e:
+        advise(g.view(g.eldest), g.legal_actions(), budget_ms=5, opponents="random")  # type: ignore[arg-type]
+    assert e.value.field == "opponents"
+
+
+def test_every_fitted_map_is_increasing() -> None:
+    from advisor.ming.recalibrate import OPPONENTS, maps
+
+    fitted = maps()["maps"]
+    assert fitted  # at least the default's
+    for table in fitted.values():
+        for who, m_ in table.items():
+            assert who in OPPONENTS and m_["b"] > 0

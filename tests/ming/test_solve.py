@@ -11,10 +11,12 @@ from advisor.ming.bots import greedy_choice
 from advisor.ming.game import Game
 from advisor.ming.solve import (
     DuelSolver,
+    ParanoidSolver,
     SearchLimit,
     Solver,
     State,
     action_of,
+    after,
     minimax,
     moves,
     solve,
@@ -166,3 +168,41 @@ def test_a_search_past_its_limit_stops() -> None:
         DuelSolver(max_nodes=50).margin(state_of(g))
     with pytest.raises(SearchLimit):
         minimax(state_of(g), max_nodes=50)
+
+
+def paranoid(state: State, me: int) -> int:
+    """The paranoid value by plain recursion: ``me`` maximises its settlement of the
+    rest (M7), the others minimise it."""
+    n = state.players
+    best: int | None = None
+    for mv in moves(state):
+        child, _, gains = after(state, mv)
+        v = n * gains[me] - sum(gains) + (0 if child is None else paranoid(child, me))
+        if best is None or (v > best if state.to_act == me else v < best):
+            best = v
+    assert best is not None
+    return best
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 10**6), st.integers(0, 2))
+def test_the_paranoid_solver_equals_plain_paranoid_search(seed, policy, me) -> None:
+    g = endgame(3, seed, 3, policy)
+    if g.pending is None:
+        return
+    st_ = state_of(g)
+    line = ParanoidSolver(me).value(st_)
+    got = 3 * line[me] - sum(line)
+    assert got == paranoid(st_, me)
+    # the line is one the game can reach: its points are the cards left and bonuses
+    assert sum(line) >= st_.cards_left
+    # the others playing against the seat leave it no more than max^n does (there it
+    # plays its best against what they do)
+    v = Solver().value(st_)
+    assert got <= 3 * v[me] - sum(v)
+
+
+def test_the_paranoid_solver_stops_at_its_limit() -> None:
+    g = endgame(3, 1, 6)
+    with pytest.raises(SearchLimit):
+        ParanoidSolver(0, max_nodes=50).value(state_of(g))

@@ -53,11 +53,12 @@ def _json_endpoints(app: Flask) -> list[str]:
     paths = sorted(r.rule for r in app.url_map.iter_rules() if "POST" in (r.methods or ())
                    and r.rule.startswith("/v1/") and not r.rule.endswith("/hint"))
     out = []
-    for p in paths:  # every game of a rule that takes any of them
-        m = re.search(r"<any\(([^)]*)\):name>", p)
-        names = m.group(1).split(",") if m else [""]
-        out += [p.replace(m.group(0), n) if m else p for n in names]
-    return [p.replace("<table>", "AAAAAAAAAAAAAAAAAAAAAA") for p in out]
+    for p in paths:  # a table's id made up; every game of the tables' URLs
+        p = re.sub(r"<(?:table:)?table>", "AAAAAAAAAAAAAAAAAAAAAA", p)
+        words = re.search(r"<any\(([^)]*)\):\w+>", p)
+        out += ([p[:words.start()] + w + p[words.end():] for w in words[1].split(",")]
+                if words else [p])
+    return out
 
 
 def _post(client: FlaskClient, path: str, raw: str) -> Any:

@@ -191,7 +191,7 @@ def test_khanhoo_answer_schemas_match_the_library() -> None:
 
 def test_meta_describes_the_server() -> None:
     app = create_app({"MAX_ADVICE_BUDGET_MS": 10.0, "ADVICE_SLOTS": 2,
-                      "KHANHOO_ADVICE_SECONDS": 0.2})
+                      "KHANHOO_ADVICE_SECONDS": 0.2, "MAX_REVIEW_MS": 1234.0})
     meta = app.test_client().get("/v1/meta").get_json()
     assert (meta["name"], meta["version"]) == ("chan-advisor", __version__)
     chan = next(g for g in meta["games"] if g["name"] == "chan")
@@ -205,6 +205,9 @@ def test_meta_describes_the_server() -> None:
     assert limits["default_advice_budget_ms"] == 10.0  # the default is capped too
     assert limits["khanhoo_advice_seconds"] == 0.2  # the older key, still honoured
     assert limits["khanhoo_advice_ms"] == 200.0  # every budget in milliseconds
+    assert limits["max_review_ms"] == 1234.0  # the review's whole budget (413 past it)
+    assert create_app({}).test_client().get("/v1/meta").get_json()["limits"][
+        "max_review_ms"] == 8000.0
     app = create_app({"KHANHOO_ADVICE_MS": 50.0})
     limits = app.test_client().get("/v1/meta").get_json()["limits"]
     assert (limits["khanhoo_advice_ms"], limits["khanhoo_advice_seconds"]) == (50.0, 0.05)
@@ -245,8 +248,10 @@ _CONFIG = SchemathesisConfig.from_dict({
         # A body can match the schema and still be refused by the library (an unknown
         # card, 21 cards): 422 for "positive" data is correct here.
         "positive_data_acceptance": {"enabled": False},
-        # Schema-violating data must be refused: 413 for a batch over maxItems.
-        "negative_data_rejection": {"expected-statuses": [400, 413, 415, 422]},
+        # Schema-violating data must be refused: 413 for a batch over maxItems; a path
+        # naming no game (`/v1/play/{name}`: one of the games) is a URL that does not
+        # exist, refused as such (404, or 405 where another route has that shape).
+        "negative_data_rejection": {"expected-statuses": [400, 404, 405, 413, 415, 422]},
     },
 })
 schema = schemathesis.openapi.from_wsgi("/openapi.json", _APP, config=_CONFIG)

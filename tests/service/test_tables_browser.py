@@ -37,7 +37,7 @@ def _page(browser: Browser, size: str) -> Page:
                                   device_scale_factor=3 if mobile else 1, is_mobile=mobile,
                                   has_touch=mobile, accept_downloads=True)
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(90_000)  # a wait, not a measure: a busy machine is slow
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors  # type: ignore[attr-defined]
@@ -155,4 +155,157 @@ def test_leave_resume_stale_hint_and_seeds(browser: Browser, base_url: str) -> N
         page.click("#deal")
     _wait(page)
     assert page.evaluate("table.practice")
+    page.context.close()
+
+
+def _hint_readable(page: Page, width: int, height: int, where: str) -> None:
+    """The hint opened where it can be read: its ranking starts on the screen, is no wider
+    than the screen, and the page did not move."""
+    assert page.evaluate("window.scrollY") == 0, where
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), where
+    box = page.locator("#hint-out").bounding_box()
+    assert box is not None and box["y"] + 80 <= height, (where, box)
+    ranking = page.locator("#ranking").bounding_box()
+    assert ranking is not None and ranking["x"] >= 0 and ranking["x"] + ranking["width"] <= width, \
+        (where, ranking)
+    assert page.evaluate("document.getElementById('ranking').scrollWidth "
+                         "<= document.getElementById('hint-out').clientWidth"), where
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("seed", [54, 10])
+def test_chan_a_whole_deal_every_decision_on_the_first_screen(
+        browser: Browser, base_url: str, seed: int, size: str,  # noqa: F811
+        tmp_path: Path) -> None:
+    """Chắn at the table that holds a whole deal: practice deal 54 pushed decisions 3 and
+    10 below the fold on a laptop, and a phone stacked a discard's 8–12 buttons."""
+    width, height, _ = SIZES[size]
+    page = _page(browser, size)
+    page.goto(f"{base_url}/play/chan?seed={seed}")
+    for stray in ("#hint", "#leave", "#log"):
+        assert not page.is_visible(stray), stray
+    with page.expect_response(lambda r: "/v1/play" in r.url):
+        page.click("#deal")
+    _wait(page)
+    assert page.evaluate("table.practice") and page.is_visible("#practice")
+    assert page.is_visible("#key-warning")
+    decisions = 0
+    hinted: set[str] = set()
+    while not page.evaluate("table.over"):
+        assert decisions < 200
+        where = f"chan {seed} {size} decision {decisions}"
+        _on_first_screen(page, height, where)
+        legal = page.evaluate("table.legal")
+        assert page.locator("[data-action]").count() == len(legal), where
+        kind = "discard" if any(a["do"] == "discard" for a in legal) else "offer"
+        if kind not in hinted:
+            with page.expect_response(lambda r: "/hint" in r.url):
+                page.click("#hint")
+            _wait(page)
+            _on_first_screen(page, height, f"{where} with its hint")
+            _hint_readable(page, width, height, where)
+            assert page.locator("#ranking tr").count() == len(legal) + 1
+            assert page.locator("[data-action].hinted").count() == 1, where
+            best = json.loads(page.locator("[data-action].hinted").get_attribute("data-action")
+                              or "{}")
+            if best.get("do") in ("discard", "eat"):  # the card itself is ringed in the hand
+                assert page.locator("#hand .card.hinted").count() == 1, where
+                ringed = page.locator("#hand .card.hinted").get_attribute("data-card")
+                assert ringed == best.get("card" if best["do"] == "discard" else "with")
+            if SCREENSHOTS and seed == 54 and kind == "discard":
+                page.screenshot(path=str(DOCS / f"play-chan-{size}.png"))
+            hinted.add(kind)
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # read the log
+        control = page.locator("[data-action]").first
+        with page.expect_response(lambda r: "/action" in r.url):
+            control.click()
+        _wait(page)
+        decisions += 1
+    assert hinted == {"discard", "offer"}
+    result = page.locator("#result")
+    assert result.is_visible()
+    box = result.bounding_box()
+    assert box is not None and box["y"] < height  # brought into view
+    assert page.locator("#payments td").count() == 4
+    assert page.locator("#hands .row").count() == 4
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    with page.expect_download() as download:
+        page.click("#record")
+    path = tmp_path / "deal.json"
+    download.value.save_as(path)
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    assert rec["practice"] == {"seed": seed} and game("chan").replay(rec).valid
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_cards_are_readable_without_a_chinese_font(browser: Browser, base_url: str) -> None:  # noqa: F811
+    """Without a CJK font (a fresh machine's headless Chromium) a Chinese character is an
+    empty box: the cards then show their Latin marks only — rank or code, and the suit."""
+    page = _page(browser, "laptop")
+    page.goto(f"{base_url}/play/qing?seed=3")
+    with page.expect_response(lambda r: "/v1/play/qing" in r.url):
+        page.click("#deal")
+    _wait(page)
+    cjk = page.evaluate("CJK")
+    texts = page.locator("#game .card").all_inner_texts()
+    assert texts and all(t.split() for t in texts)
+    han = [t for t in texts if any("\u3400" <= ch <= "\u9fff" for ch in t)]
+    if cjk:
+        assert han  # the Chinese names shown where they can be drawn
+    else:
+        assert han == [], han
+    for t in texts:  # a Latin mark on every card: a rank, a code or ½
+        assert any((ch.isascii() and ch.isalnum()) or ch == "½" for ch in t.split()[0]), t
+    page.context.close()
+
+
+@pytest.mark.parametrize(("name", "seed"), [("chan", 10), ("khanhoo", 4)])
+def test_review_this_deal(browser: Browser, base_url: str, name: str,  # noqa: F811
+                          seed: int) -> None:
+    """At the end of a deal, "Review this deal" shows the review of the player's seat:
+    its summary, the chart (the review page's SVG, as an image) and every decision, the
+    same as the review endpoint says; a review the server refuses is said in words."""
+    page = _page(browser, "laptop")
+    page.goto(f"{base_url}/play/{name}?seed={seed}")
+    with page.expect_response(lambda r: "/v1/play" in r.url):
+        page.click("#deal")
+    _wait(page)
+    assert not page.is_visible("#review-deal")  # only once the deal is over
+    decisions = 0
+    while not page.evaluate("table.over"):
+        assert decisions < 200
+        with page.expect_response(lambda r: "/action" in r.url):
+            page.locator("[data-action]").first.click()
+        _wait(page)
+        decisions += 1
+    with page.expect_response(lambda r: r.url.endswith("/review")) as answer:
+        page.click("#review-deal")
+    _wait(page)
+    review = answer.value.json()
+    assert answer.value.status == 200 and review["seats"] == [0]
+    assert page.is_visible("#review") and not page.is_visible("#error")
+    reviewed = review["summary"]["0"]["decisions"]
+    assert reviewed == len(review["decisions"]) >= 1
+    summary = page.inner_text("#review-summary")
+    assert summary.startswith(f"{reviewed} decision") and "accuracy" in summary
+    assert page.locator("#review-decisions li").count() == reviewed
+    assert review["decisions"][0]["why"] in page.inner_text("#review-decisions")
+    chart = page.locator("#review-chart")
+    assert chart.is_visible()
+    assert page.evaluate("document.querySelector('#review-chart').naturalWidth") > 0  # drawn
+    assert (chart.get_attribute("src") or "").startswith("data:image/svg+xml")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # too long for the server's review budget: said in words, with what to do instead
+    page.route("**/review", lambda route: route.fulfill(
+        status=413, content_type="application/problem+json",
+        body=json.dumps({"type": "/problems/review-too-long", "status": 413,
+                         "title": "Review too long", "detail": "12 decisions × 100 ms"})))
+    with page.expect_response(lambda r: r.url.endswith("/review")):
+        page.click("#review-deal")
+    _wait(page)
+    said = page.inner_text("#error")
+    assert "more decisions than this server reviews" in said
+    assert f"advisor {name} review" in said
+    assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
