@@ -144,8 +144,8 @@ class _Observed:
 
 @dataclass(frozen=True)
 class Decision:
-    """One reviewed decision (its JSON is the documented shape, docs/review.md; ``exact`` when the game
-    states the exact truth)."""
+    """One reviewed decision (its JSON is the documented shape, docs/review.md; ``exact``
+    when the game states the exact truth)."""
 
     move: int
     seat: int
