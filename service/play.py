@@ -275,7 +275,7 @@ def create() -> tuple[dict[str, Any], int, dict[str, str]]:
     body = _load(NewTableSchema(), raw)
     opponents = [_opponent(s) for s in body.get("opponents", ["greedy"] * 3)]
     quota.new_table()  # 429 past the client's or the database's quota of tables
-    with _bots_turn(opponents):
+    with bots_turn(opponents):
         try:
             table = Table.new(seed=body.get("seed"), rules=body.get("rules", "house"),
                               opponents=opponents)
@@ -315,12 +315,22 @@ def act(table: str) -> dict[str, Any]:
         raise Problem(422, "validation", "Invalid action", err.message, field=err.field,
                       token=err.token) from None
     row, t = _find(table)
+    play_action(row, t, action, version)
+    return _table_json(row.id, row.version + 1, t, playstore.store().ttl_s)
+
+
+def play_action(row: playstore.Row, t: Any, action: Any, version: int) -> None:
+    """Play the player's ``action`` on the table ``t`` (any game's: it has ``waiting``,
+    ``over``, ``opponents``, ``act`` and ``to_json``) chosen on ``version``, the bots
+    after it, and save it: 409 for a stale version or no decision pending, 422 naming
+    the rule for an illegal action (nothing changes), 409 if another request saved first.
+    Every game's table API plays its actions through this."""
     if version != row.version:
         raise _stale(row.version, version)
     if not t.waiting:
         raise Problem(409, "not-your-turn", "Not your turn",
                       "the deal is over" if t.over else "no decision of yours is pending")
-    with _bots_turn(t.opponents):
+    with bots_turn(t.opponents):
         try:
             t.act(action)
         except IllegalActionError as err:
@@ -328,7 +338,6 @@ def act(table: str) -> dict[str, Any]:
                           rule=err.rule, field=err.field, token=err.token) from None
     if not playstore.store().save(row.id, t.to_json(), version=row.version):
         raise _stale(None, row.version)
-    return _table_json(row.id, row.version + 1, t, playstore.store().ttl_s)
 
 
 class InFlight:
@@ -473,7 +482,7 @@ def _opponent(spec: str) -> str:
 
 
 @contextmanager
-def _bots_turn(opponents: list[str]) -> Iterator[None]:
+def bots_turn(opponents: list[str]) -> Iterator[None]:
     """Through the worker's gate when an advisor plays: its turns are advice computations."""
     if not any(s.startswith("advisor") for s in opponents):
         yield

@@ -25,14 +25,12 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request
 from marshmallow import Schema, ValidationError
 
-from advisor.errors import AdvisorError, IllegalActionError
+from advisor.errors import AdvisorError
 from advisor.games.browser import Browser, GameTable, browser, read_seed
 from advisor.games.review_page import chart
 from advisor.games.spec import AnySpec
@@ -155,7 +153,7 @@ def create(name: str) -> Any:
     except AdvisorError as err:
         raise Problem.from_advisor(err) from None
     quota.new_table()  # 429 past the client's or the database's quota of tables
-    with _bots_turn(opponents):
+    with play.bots_turn(opponents):
         try:
             t = GameTable.new(spec, players=players, seed=seed, opponents=opponents)
         except AdvisorError as err:
@@ -205,19 +203,7 @@ def act(name: str, table: str) -> Any:
         raise Problem(422, "validation", "Invalid action", err.message, field=err.field,
                       token=err.token) from None
     row, t = _find(name, table)
-    if version != row.version:
-        raise play._stale(row.version, version)
-    if not t.waiting:
-        raise Problem(409, "not-your-turn", "Not your turn",
-                      "the deal is over" if t.over else "no decision of yours is pending")
-    with _bots_turn(t.opponents):
-        try:
-            t.act(action)
-        except IllegalActionError as err:
-            raise Problem(422, "illegal-action", "Illegal action", err.message,
-                          rule=err.rule, field=err.field, token=err.token) from None
-    if not playstore.store().save(row.id, t.to_json(), version=row.version):
-        raise play._stale(None, row.version)
+    play.play_action(row, t, action, version)
     return _table_json(row.id, row.version + 1, t, playstore.store().ttl_s)
 
 
@@ -377,17 +363,6 @@ def _opponent(spec: AnySpec, given: str) -> str:
                       field="opponents", token=given) from None
     cap = min(float(current_app.config["MAX_ADVICE_BUDGET_MS"]), spec.max_budget_ms)
     return f"advisor:{min(max(ms, 1.0), cap):g}"
-
-
-@contextmanager
-def _bots_turn(opponents: list[str]) -> Iterator[None]:
-    """Through the worker's gate when an advisor plays: its turns are advice computations."""
-    if not any(s.startswith("advisor") for s in opponents):
-        yield
-        return
-    with ticket() as passage:
-        passage.check(0.0)
-        yield
 
 
 def _find(name: str, sid: str) -> tuple[playstore.Row, GameTable]:
