@@ -353,17 +353,10 @@ class Solver:
             dfs(n + 1, c, cp, kept, places, left)
             p = cross[n]
             while True:
-                used = 0
-                nc, ncp = list(c), list(cp)
-                for k, m in p.need:
-                    for _ in range(m):
-                        if nc[k]:
-                            nc[k] -= 1
-                            used += 1
-                        elif ncp[k] > 0:
-                            ncp[k] -= 1
-                        else:
-                            return
+                taken = _take(p, c, cp)
+                if taken is None:
+                    return
+                nc, ncp, used = taken
                 places += p.size
                 if used < 2 or places > target:
                     return
@@ -446,17 +439,10 @@ class Solver:
             p, worlds = items[n]
             al = alive if worlds is None else alive & worlds
             while al:
-                used = 0
-                nc, ncp = list(c), list(cp)
-                for k, m in p.need:
-                    for _ in range(m):
-                        if nc[k]:
-                            nc[k] -= 1
-                            used += 1
-                        elif ncp[k] > 0:
-                            ncp[k] -= 1
-                        else:
-                            return
+                taken = _take(p, c, cp)
+                if taken is None:
+                    return
+                nc, ncp, used = taken
                 places += p.size
                 if used < 1 or places > target:
                     return
@@ -590,6 +576,24 @@ class Solver:
 
 
 _EMPTY_TABLE: Table = ((0, 0, 1),)
+
+
+def _take(p: _P, c: Counts, cp: Counts) -> tuple[list[int], list[int], int] | None:
+    """One more copy of pattern ``p`` from the hand ``c`` (held cards first) and the room
+    ``cp`` left for the cards still to come: the counts after it and how many held cards
+    it used, or None when neither has the cards."""
+    used = 0
+    nc, ncp = list(c), list(cp)
+    for k, m in p.need:
+        for _ in range(m):
+            if nc[k]:
+                nc[k] -= 1
+                used += 1
+            elif ncp[k] > 0:
+                ncp[k] -= 1
+            else:
+                return None
+    return nc, ncp, used
 
 
 def _merge(out: dict[int, tuple[int, int]], k: int, s: int, mask: int) -> None:
