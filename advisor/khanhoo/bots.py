@@ -101,13 +101,23 @@ class GreedyBot(BaseBot):
         if "cache" in by_do and seat.rules.sets >= 4:
             return by_do["cache"][0]
         if "discard" in by_do:
-            return best_discard(seat, by_do["discard"])
+            return self.discard(view, seat, by_do["discard"])
         claims = by_do.get("take", []) + by_do.get("bump", [])
         if claims:
             choice = best_claim(seat, view, claims)
             if choice is not None:
                 return choice
-        return by_do.get("pass", list(legal))[0]
+        for do in self.otherwise:
+            if do in by_do:
+                return by_do[do][0]
+        return legal[0]
+
+    otherwise: tuple[str, ...] = ("pass",)
+    """What it does when it neither goes out, discards nor claims (the first it may)."""
+
+    def discard(self, view: View, seat: SeatCards, discards: Sequence[Action]) -> Action:
+        """Which card to throw (:func:`best_discard`)."""
+        return best_discard(seat, discards)
 
 
 def _d(value: int | None) -> int:

@@ -27,9 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from advisor.games.bots import BaseBot
 from advisor.khanhoo.advice import claim_danger
-from advisor.khanhoo.bots import SeatCards, best_claim, partners, without
+from advisor.khanhoo.bots import GreedyBot, SeatCards, partners, without
 from advisor.khanhoo.cards import JOKER, KINDS, NUMERALS, Card
 from advisor.khanhoo.game import Action
 from advisor.khanhoo.melds import distance, useful_cards
@@ -72,32 +71,14 @@ def acceptance(seat: SeatCards, c: Card, d: int) -> int:
     return sum(seat.unseen[u.index] for u in useful)
 
 
-class StrongBot(BaseBot):
-    """``greedy+`` (see the module's docstring)."""
+class StrongBot(GreedyBot):
+    """``greedy+`` (see the module's docstring): greedy's play but for the discard, and a
+    draw rather than any other action when it has nothing better."""
 
     name = "greedy+"
+    otherwise = ("pass", "draw")
 
-    def decide(self, view: View, legal: Sequence[Action]) -> Action:
-        by_do: dict[str, list[Action]] = {}
-        for a in legal:
-            by_do.setdefault(a.do, []).append(a)
-        for do in ("out", "quartette"):
-            if do in by_do:
-                return by_do[do][0]
-        seat = SeatCards.of(view)
-        if "cache" in by_do and seat.rules.sets >= 4:
-            return by_do["cache"][0]
-        if "discard" in by_do:
-            return self.discard(view, seat, by_do["discard"])
-        claims = by_do.get("take", []) + by_do.get("bump", [])
-        if claims:
-            choice = best_claim(seat, view, claims)
-            if choice is not None:
-                return choice
-        return by_do.get("pass", by_do.get("draw", list(legal)))[0]
-
-    @staticmethod
-    def discard(view: View, seat: SeatCards, discards: Sequence[Action]) -> Action:
+    def discard(self, view: View, seat: SeatCards, discards: Sequence[Action]) -> Action:
         """The discard leaving the smallest distance; then the most acceptance, the
         fewest partners in hand, the deadest card, the least likely claimed."""
         scored = []
