@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
-import secrets
 import select
 import socket
 import sqlite3
@@ -33,7 +31,6 @@ from sqlalchemy.engine import make_url
 
 from service import create_app, playstore
 from service.problems import Problem
-from tests.service.test_playstore_postgres import NO_PG, PG_ENV
 
 HAND = "2v 2v 3v 3s 4m 4m 5v 5s 5m 6s 6s 7v 7m 8v 8v 8s 9m 9m cc 3m"
 RETRY = 1  # RETRY_AFTER_S of the apps below: the breaker's pause after a failure
@@ -106,21 +103,9 @@ class Relay:
 
 
 @pytest.fixture(scope="module")
-def pg_database() -> Iterator[str]:
-    base = os.environ.get(PG_ENV)
-    if not base:
-        pytest.skip(NO_PG)
-    url = playstore.database_url(base)
-    name = f"advisor_faults_{secrets.token_hex(4)}"
-    admin = create_engine(url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield url.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+def pg_database(postgres: str) -> str:
+    """A fresh PostgreSQL database for this module (tests/service/conftest.py)."""
+    return postgres
 
 
 @pytest.fixture

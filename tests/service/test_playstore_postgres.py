@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import signal
 import socket
 import subprocess
@@ -33,30 +32,6 @@ from sqlalchemy import create_engine, insert, select, text
 from service import create_app, playstore
 
 ROOT = Path(__file__).resolve().parents[2]
-PG_ENV = "ADVISOR_TEST_DATABASE_URL"
-NO_PG = (f"no PostgreSQL server: {PG_ENV} is not set (.ci/run installs and starts one; "
-         "or point it at a database whose user may create databases)")
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    """The URL of a fresh PostgreSQL database for this module, dropped afterwards."""
-    base = os.environ.get(PG_ENV)
-    if not base:
-        pytest.skip(NO_PG)
-    url = playstore.database_url(base)
-    name = f"advisor_test_{secrets.token_hex(4)}"
-    admin = create_engine(url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield url.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """An empty database of each kind: a SQLite file, or the PostgreSQL one emptied."""
