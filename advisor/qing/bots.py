@@ -107,7 +107,7 @@ class GreedyBot(BaseBot):
         if "win" in by_do:
             return by_do["win"][0]
         if "discard" in by_do:
-            return best_discard(view, by_do["discard"])
+            return self.discard(view, by_do["discard"])
         takes = by_do.get("take", [])
         if takes:
             s = solver(view.rules)
@@ -116,6 +116,10 @@ class GreedyBot(BaseBot):
             if scored[0][0] < now or "pass" in by_do:
                 return takes[scored[1]]
         return by_do.get("draw", by_do.get("pass", list(legal)))[0]
+
+    def discard(self, view: View, discards: Sequence[Action]) -> Action:
+        """Which card to throw (:func:`best_discard`)."""
+        return best_discard(view, discards)
 
 
 def _live(view: View, hand: Counts, c: Card) -> int:
@@ -139,7 +143,7 @@ def strong_discard_key(view: View, hand: Counts, eye: bool, target: int, own: Co
     return (d, waits, int(not safe), part, _live(view, hand, c) if part < 99 else 99, idx)
 
 
-class StrongBot(BaseBot):
+class StrongBot(GreedyBot):
     """``greedy+``: the look-ahead of a good casual player. Win at once; discard the card
     leaving the smallest distance and the most unseen waits, then one the next player
     is known not to want, then the card with the fewest partners and the fewest live
@@ -149,23 +153,10 @@ class StrongBot(BaseBot):
 
     name = "greedy+"
 
-    def decide(self, view: View, legal: Sequence[Action]) -> Action:
-        by_do: dict[str, list[Action]] = {}
-        for a in legal:
-            by_do.setdefault(a.do, []).append(a)
-        if "win" in by_do:
-            return by_do["win"][0]
-        if "discard" in by_do:
-            return min(by_do["discard"], key=lambda a: strong_discard_key(
-                view, view.hand, view.eye, view.target, view.own, a.card))  # type: ignore[arg-type]
-        takes = by_do.get("take", [])
-        if takes:
-            s = solver(view.rules)
-            now = s.distance(view.hand, eye=view.eye, target=view.target, own=view.own)
-            scored = min(((take_value(view, a), -len(a.with_)), n) for n, a in enumerate(takes))
-            if scored[0][0] < now or "pass" in by_do:
-                return takes[scored[1]]
-        return by_do.get("draw", by_do.get("pass", list(legal)))[0]
+    def discard(self, view: View, discards: Sequence[Action]) -> Action:
+        """The discard by :func:`strong_discard_key`, every card's distance checked."""
+        return min(discards, key=lambda a: strong_discard_key(
+            view, view.hand, view.eye, view.target, view.own, a.card))  # type: ignore[arg-type]
 
 
 __all__ = ["GreedyBot", "StrongBot", "best_discard", "discard_key", "partners",
