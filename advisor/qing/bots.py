@@ -70,8 +70,10 @@ def best_discard(view: View, discards: Sequence[Action]) -> Action:
                                                    own, a.card))  # type: ignore[arg-type]
 
 
-def take_value(view: View, a: Action) -> int:
-    """The distance after a take and the best discard that follows it."""
+def take_value(view: View, a: Action, beat: int | None = None) -> int:
+    """The distance after a take and the best discard that follows it (0: a win). With
+    ``beat``, a take that does not win and so cannot leave less than ``beat`` is not
+    searched further: 1 is returned for it."""
     assert view.offer is not None
     s = solver(view.rules)
     hand = tuple(h - w for h, w in zip(view.hand, counts_of(a.with_)))
@@ -80,8 +82,15 @@ def take_value(view: View, a: Action) -> int:
     eye = view.eye or _makes_eye(view, a)
     if s.wins(hand, eye):
         return 0  # the take is followed by a win (Q7)
-    return min(s.distance(minus(hand, k), eye=eye, target=target, own=own)
-               for k in range(KINDS) if hand[k])
+    if beat is not None and beat <= 1:
+        return 1  # no discard leaves less than 1: the take cannot beat ``beat``
+    best = 99
+    for k in range(KINDS):
+        if hand[k]:
+            best = min(best, s.distance(minus(hand, k), eye=eye, target=target, own=own))
+            if best == 1:
+                break  # a discard leaves at least 1 (it cannot win, Q5)
+    return best
 
 
 def _makes_eye(view: View, a: Action) -> bool:
@@ -110,11 +119,23 @@ class GreedyBot(BaseBot):
             return self.discard(view, by_do["discard"])
         takes = by_do.get("take", [])
         if takes:
-            s = solver(view.rules)
-            now = s.distance(view.hand, eye=view.eye, target=view.target, own=view.own)
-            scored = min(((take_value(view, a), -len(a.with_)), n) for n, a in enumerate(takes))
-            if scored[0][0] < now or "pass" in by_do:
-                return takes[scored[1]]
+            # the take of least (value, -cards shown), the first of equals; a take is
+            # searched only as far as it could still be that one
+            best: tuple[int, int] | None = None
+            choice = 0
+            for n, a in enumerate(takes):
+                beat = None
+                if best is not None:
+                    if (0, -len(a.with_)) >= best:
+                        continue  # even a win would not come first
+                    beat = best[0] + (-len(a.with_) < best[1])
+                key = (take_value(view, a, beat), -len(a.with_))
+                if best is None or key < best:
+                    best, choice = key, n
+            assert best is not None
+            if "pass" in by_do or best[0] < solver(view.rules).distance(
+                    view.hand, eye=view.eye, target=view.target, own=view.own):
+                return takes[choice]
         return by_do.get("draw", by_do.get("pass", list(legal)))[0]
 
     def discard(self, view: View, discards: Sequence[Action]) -> Action:

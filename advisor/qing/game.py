@@ -31,6 +31,7 @@ Phases:
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import random
 from collections.abc import Iterable, Sequence
@@ -136,8 +137,13 @@ def take_options(hand: Counts, x: Card, rules: Rules) -> list[tuple[tuple[Card, 
     ['5s RF', '5s WF', '5s OT', 'RF WF', 'RF OT', 'WF OT']
     """
     size = sum(hand)
+    if not rules.extras_replace:
+        out = [(cards, g) for need, cards, g in _shown_with(x.index, rules)
+               if len(cards) < size and all(hand[k] >= n for k, n in need)]
+        out.sort(key=lambda wg: (-len(wg[0]), [c.index for c in wg[0]]))
+        return out
     found: dict[Counts, Group] = {}
-    hand_flowers = [k for k in FLOWERS for _ in range(hand[k])] if rules.extras_replace else []
+    hand_flowers = [k for k in FLOWERS for _ in range(hand[k])]
     for p in (*rules.eyes, *_boys(9)):
         need = dict(p.need)
         stand_in = x.index not in need
@@ -176,6 +182,29 @@ def take_options(hand: Counts, x: Card, rules: Rules) -> list[tuple[tuple[Card, 
     out = [(tuple(cards_of(k)), g) for k, g in found.items()]
     out.sort(key=lambda wg: (-len(wg[0]), [c.index for c in wg[0]]))
     return out
+
+
+@functools.cache
+def _shown_with(x: int, rules: Rules) -> tuple[tuple[tuple[tuple[int, int], ...],
+                                                   tuple[Card, ...], Group], ...]:
+    """Without ``extras_replace``: every distinct set of cards that shows a discard of kind
+    ``x`` in an eye or a boy (Q7) — what a hand must hold for it (sparse), the cards and
+    the group — whatever the hand (:func:`take_options` keeps those the hand holds)."""
+    found: dict[tuple[tuple[int, int], ...], tuple[tuple[Card, ...], Group]] = {}
+    for p in (*rules.eyes, *_boys(9)):
+        need = dict(p.need)
+        if x not in need:
+            continue
+        need[x] -= 1
+        key = tuple((k, n) for k, n in sorted(need.items()) if n)
+        if key in found:
+            continue
+        cards = tuple(CARDS[k] for k, n in key for _ in range(n))
+        try:
+            found[key] = (cards, meld_of([*cards, CARDS[x]], rules))
+        except AdvisorError:
+            continue
+    return tuple((need, cards, g) for need, (cards, g) in found.items())
 
 
 def _fills(needed: Sequence[int], most: int) -> set[tuple[int, ...]]:

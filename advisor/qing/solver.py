@@ -35,7 +35,7 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -44,6 +44,7 @@ from advisor.errors import HandSizeError, MeldError
 from advisor.games.deadline import tick
 from advisor.qing.cards import (
     CARDS,
+    COPIES,
     FLOWERS,
     IS_EXTRA,
     KINDS,
@@ -136,6 +137,54 @@ def group_of(pattern: Pattern, used: Counts | dict[int, int], flowers: Sequence[
 Front = tuple[tuple[int, int, int, int], ...]
 """A distance front: Pareto-minimal ``(D, eye cards missing, boy cards missing, flowers
 free)`` — the last larger is better; with ``extras_replace`` off the last two are 0."""
+Front2 = tuple[tuple[int, int], ...]
+"""A front without ``extras_replace``: Pareto-minimal ``(D, M)``, cards missing all told."""
+
+_ONE = tuple(1 << 3 * k for k in range(KINDS))
+_SKIP = tuple(0 if IS_EXTRA[k] else 1 for k in range(KINDS))
+_NOTHING_LEFT: tuple[Front2, Front2] = (((0, 0),), ())  # one configuration, without an eye
+
+
+def _pareto_rows(rows: list[tuple[int, int]]) -> Front2:
+    """The Pareto-minimal ``(D, M)`` of some rows, ``D`` ascending."""
+    rows.sort()
+    out: list[tuple[int, int]] = []
+    best = 1 << 30
+    for r in rows:
+        if r[1] < best:
+            out.append(r)
+            best = r[1]
+    return tuple(out)
+
+
+def pack(c: Counts) -> int:
+    """The count vector ``c`` as one integer, three bits a kind (a kind holds at most
+    four copies, Q1), for the packed searches.
+
+    >>> pack((1, 0, 4)) == 1 + (4 << 6)
+    True
+    """
+    if max(c) > COPIES:
+        raise HandSizeError(f"hand: {max(c)} copies of one kind; the pack has {COPIES} (Q1)",
+                            field="hand")
+    x = 0
+    for k in range(len(c) - 1, -1, -1):
+        x = x << 3 | c[k]
+    return x
+
+
+def _packed_options(options: Sequence[tuple[tuple[tuple[int, int], ...], bool, int]]
+                    ) -> tuple[tuple[int, int, int, bool, int], ...]:
+    smallest: dict[tuple[tuple[tuple[int, int], ...], bool], int] = {}
+    for items, is_eye, size in options:
+        key = (items, is_eye)
+        if key not in smallest or size < smallest[key]:
+            smallest[key] = size
+    out = []
+    for (items, is_eye), size in smallest.items():
+        masks = [sum(_ONE[k] for k, n in items if n > copy) for copy in range(3)]
+        out.append((masks[0], masks[1], masks[2], is_eye, size))
+    return tuple(out)
 
 
 class Solver:
@@ -181,6 +230,15 @@ class Solver:
             tuple((tuple((k, n) for k, n in p.need if k >= i), p.is_eye, p.size)
                   for p in self.containing[i] if p.is_eye or i < NUMERALS)
             for i in range(KINDS))
+        # the same groups for the packed search without ``extras_replace``
+        # (:meth:`_front2`): per kind, ``(first, second, third, is an eye, size)`` — the
+        # packed masks of the kinds of which it takes one copy, a second, a third; of the
+        # groups that hold the same kinds only the smallest is kept (a larger one misses
+        # more cards for the same cards held: it is never on the front)
+        self._packed: tuple[tuple[tuple[int, int, int, bool, int], ...], ...] = tuple(
+            _packed_options(self._options[i]) for i in range(KINDS))
+        self._fronts2: dict[int, tuple[Front2, Front2]] = {}
+        self._waits: dict[tuple[Counts, bool], tuple[int, ...]] = {}
 
     # --- winning ---------------------------------------------------------------------------
 
@@ -321,9 +379,68 @@ class Solver:
 
     def front(self, c: Counts, eye: bool) -> Front:
         """The distance front of the concealed cards ``c`` (see the module's docstring)."""
+        if not self.replace:
+            return tuple((d, m, 0, 0) for d, m in self.front2(pack(c), eye))
         if len(self._fronts) > _CACHE_LIMIT:
             self._fronts.clear()
         return self._front(c, eye)
+
+    def front2(self, x: int, eye: bool) -> Front2:
+        """The front without ``extras_replace``: Pareto-minimal ``(D, M)`` of the
+        concealed cards packed in ``x`` (:func:`pack`), ``eye`` if one is exposed."""
+        if len(self._fronts2) > _CACHE_LIMIT:
+            self._fronts2.clear()
+        no_eye, with_eye = self._classes(x)
+        if eye:
+            return _pareto_rows([*no_eye, *with_eye])
+        return _pareto_rows([*((d, m + 3) for d, m in no_eye), *with_eye])
+
+    def _classes(self, x: int) -> tuple[Front2, Front2]:
+        """:meth:`_front`'s search on packed counts (three bits a kind): the same groups
+        in the same order, each taking as many copies as it holds. Its configurations are
+        the same whether an eye is exposed or not, so both fronts come from two classes:
+        the Pareto-minimal ``(D, M)`` of those without an eye and of those with one (an
+        eye still missing costs the first class 3 cards, none when one is exposed)."""
+        if not x:
+            return _NOTHING_LEFT
+        found = self._fronts2.get(x)
+        if found is not None:
+            return found
+        tick()  # a caller's deadline stops the search here (advisor.games.deadline)
+        i = ((x & -x).bit_length() - 1) // 3  # the lowest kind held
+        skip = _SKIP[i]
+        c0, c1 = self._classes(x - _ONE[i])
+        r0 = [(d + skip, m) for d, m in c0]
+        r1 = [(d + skip, m) for d, m in c1]
+        done: set[tuple[int, bool, int]] = set()
+        for first, second, third, is_eye, size in self._packed[i]:
+            t = (x | x >> 1 | x >> 2) & first  # one copy of each kind held
+            nx = x - t
+            held = t.bit_count()
+            if second:
+                t = (nx | nx >> 1 | nx >> 2) & second
+                nx -= t
+                held += t.bit_count()
+                if third:
+                    t = (nx | nx >> 1 | nx >> 2) & third
+                    nx -= t
+                    held += t.bit_count()
+            if held < 2 and not is_eye:
+                continue
+            miss = size - held
+            k2 = (nx, is_eye, miss)
+            if k2 in done:
+                continue
+            done.add(k2)
+            c0, c1 = self._classes(nx)
+            if is_eye:
+                r1 += [(d, m + miss) for d, m in c0]
+            else:
+                r0 += [(d, m + miss) for d, m in c0]
+            r1 += [(d, m + miss) for d, m in c1]
+        res = (_pareto_rows(r0), _pareto_rows(r1))
+        self._fronts2[x] = res
+        return res
 
     def _front(self, c: Counts, eye: bool) -> Front:
         i = 0
@@ -382,8 +499,11 @@ class Solver:
                                 f"or {target} (Q5)", field="hand")
         if n == target and self.wins(hand, eye):
             return 0
-        best = min(max(target - n + d, me + max(0, mb - f))
-                   for d, me, mb, f in self.front(hand, eye))
+        if self.replace:
+            best = min(max(target - n + d, me + max(0, mb - f))
+                       for d, me, mb, f in self.front(hand, eye))
+        else:
+            best = min(max(target - n + d, m) for d, m in self.front2(pack(hand), eye))
         if best <= 1:
             own = own if own is not None else hand
             if n == target:
@@ -397,7 +517,27 @@ class Solver:
         """The kinds that complete a hand one card short of winning (a copy of each must
         be outside the seat's ``own`` cards)."""
         own = own if own is not None else hand
-        return [k for k in range(KINDS) if own[k] < PACK[k] and self.wins(plus(hand, k), eye)]
+        return [k for k in self._completing(hand, eye) if own[k] < PACK[k]]
+
+    def _completing(self, hand: Counts, eye: bool) -> tuple[int, ...]:
+        """The kinds, a copy of which is left in the pack, that complete ``hand``,
+        remembered (a hand's waits are asked again for its distance and its discard)."""
+        key = (hand, eye)
+        found = self._waits.get(key)
+        if found is None:
+            if len(self._waits) > _CACHE_LIMIT:
+                self._waits.clear()
+            kinds: Iterable[int] = range(KINDS)
+            if not self.replace:
+                # a card no three-card group in hand holds stays so unless the card added
+                # joins such a group with it (wins refuses the rest at once)
+                for i, _, groups in self._plain:
+                    if hand[i] and not any(all(hand[k] >= n for k, n in need)
+                                           for need in groups):
+                        kinds = [k for k in kinds if k == i or k in self._mates[i]]
+            found = self._waits[key] = tuple(
+                k for k in kinds if hand[k] < PACK[k] and self.wins(plus(hand, k), eye))
+        return found
 
 
 def _joined(groups: list[Group]) -> list[Group]:

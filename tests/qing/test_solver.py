@@ -134,3 +134,25 @@ def test_waits_are_exactly_the_winning_draws(hand: Counts) -> None:
     assert (d == 1) == bool(waits)
     for k in waits:
         assert brute_wins(codes(plus(hand, k)))
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(RULES[:2]), st.booleans(),
+       st.one_of(hands(14), hands(15), near_misses(), hands(11), hands(8)))
+def test_packed_front_is_the_reference_front(rules: Rules, eye: bool, hand: Counts) -> None:
+    """The distance's packed search (three bits a kind, both eye classes at once) gives
+    the same Pareto front as the plain search on count tuples that it replaced."""
+    s = solver(rules)
+    want = s._front(hand, eye)
+    assert s.front(hand, eye) == tuple(sorted(want))
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(RULES), st.booleans(), near_misses())
+def test_waits_are_every_completing_kind(rules: Rules, eye: bool, hand: Counts) -> None:
+    """The waits' prefilter drops no kind: every kind whose copy wins the hand, and only
+    those (Q5), compared with a win check of each of the 30 kinds."""
+    s = solver(rules)
+    short = minus(hand, next(k for k in range(KINDS) if hand[k]))
+    want = [k for k in range(KINDS) if short[k] < 4 and s.wins(plus(short, k), eye)]
+    assert s.waits(short, eye) == want
