@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from advisor.games.bots import BaseBot
 from advisor.ming.cards import FULL
@@ -32,6 +33,7 @@ from advisor.ming.plays import (
 from advisor.ming.view import View
 
 
+@lru_cache(maxsize=1 << 16)
 def _cost(cards: int) -> tuple[int, int]:
     """How dear cards are to give up: the highest first, then the sum of places."""
     idx = [i for i in range(30) if cards >> i & 1]
@@ -47,6 +49,18 @@ def greedy_choice(legal: Sequence[Action]) -> Action:
     highest single (it wins the trick if nobody can beat it)."""
     if legal[0].do == "follow":
         winning = [a for a in legal if a.beats]
+        if not winning:
+            # the cheapest of every set of as many cards is that of the lowest cards,
+            # listed first (Game.legal_actions)
+            n = legal[0].cards.bit_count()
+            low, hand = 0, 0
+            for a in legal:
+                hand |= a.cards
+            for _ in range(n):
+                low |= hand & -hand
+                hand &= hand - 1
+            if legal[0].cards == low:
+                return legal[0]
         pool = winning or list(legal)
         return min(pool, key=lambda a: _cost(a.cards))
     combos = [a for a in legal if a.cards.bit_count() == 3]

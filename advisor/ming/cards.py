@@ -206,7 +206,13 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a bitmask, lowest first."""
-    return [c for c in CARDS if mask >> c.index & 1]
+    out = []
+    mask &= FULL
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def codes(mask: int) -> list[str]:

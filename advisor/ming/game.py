@@ -25,6 +25,7 @@ otherwise, M5), ``over`` (the hands are empty, M6).
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import random
 from collections.abc import Iterable, Sequence
@@ -39,7 +40,9 @@ from advisor.ming.plays import (
     DECLARATIONS,
     LEOPARD_9,
     Declare,
+    Kind,
     Play,
+    beating,
     beats,
     combinations_in,
     read_lead,
@@ -183,10 +186,53 @@ class Trick:
     plays: list[tuple[int, int, bool]]
     best: Play
     best_seat: int
+    # a completed trick as each seat saw it (:meth:`Game.view`), made once per seat
+    seen: dict[int, SeenTrick] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def cards(self) -> int:
         return sum(m.bit_count() for _, m, _ in self.plays)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _leads(hand: int) -> tuple[Action, ...]:
+    """A hand's leads (:meth:`Game.legal_actions`), made once per hand."""
+    acts = [Action("lead", c.bit) for c in cards_of(hand)]
+    for p in combinations_in(hand):
+        declare = p.kind if p.cards == LEOPARD_9 else None
+        acts.append(Action("lead", p.cards, declare))  # type: ignore[arg-type]
+    return tuple(acts)
+
+
+_FOLLOWS: tuple[dict[int, Action], dict[int, Action]] = ({}, {})
+
+
+def _follow(cards: int, wins: bool) -> Action:
+    """The follow of ``cards`` (beating the best play or not), one object per pair."""
+    a = _FOLLOWS[wins].get(cards)
+    if a is None:
+        a = _FOLLOWS[wins][cards] = Action("follow", cards, None, wins)
+    return a
+
+
+def _follows(hand: int, size: int, kind: Kind, best: Play) -> list[Action]:
+    """A hand's follows to a lead of ``size`` cards and ``kind`` whose best play so far
+    is ``best`` (:meth:`Game.legal_actions`): every set of ``size`` of its cards, lowest
+    first, each with whether it beats (:func:`beating`)."""
+    win = beating(kind, best)
+    bits = [1 << c.index for c in cards_of(hand)]
+    if size == 1:
+        masks: Iterable[int] = bits
+    elif size == 3:
+        masks = [a | b | c for a, b, c in itertools.combinations(bits, 3)]
+    else:
+        masks = [sum(combo) for combo in itertools.combinations(bits, size)]
+    lose, won = _FOLLOWS
+    out = []
+    for m in masks:
+        a = (won if m in win else lose).get(m)
+        out.append(a if a is not None else _follow(m, m in win))
+    return out
 
 
 # --- the game -------------------------------------------------------------------------------
@@ -290,19 +336,10 @@ class Game(RuleEngine):
             return []
         hand = self.hands[d.seat]
         if d.phase == "lead":
-            acts = [Action("lead", c.bit) for c in cards_of(hand)]
-            for p in combinations_in(hand):
-                declare = p.kind if p.cards == LEOPARD_9 else None
-                acts.append(Action("lead", p.cards, declare))  # type: ignore[arg-type]
-            return acts
+            return list(_leads(hand))
         t = self.trick
         assert t is not None
-        idx = [c.index for c in cards_of(hand)]
-        out = []
-        for combo in itertools.combinations(idx, t.lead.size):
-            m = sum(1 << i for i in combo)
-            out.append(Action("follow", m, None, beats(reading(m, t.lead.kind), t.best)))
-        return out
+        return _follows(hand, t.lead.size, t.lead.kind, t.best)
 
     def _check(self, seat: int, a: Any) -> tuple[str, str] | None:
         if not isinstance(a, Action):
@@ -390,7 +427,8 @@ class Game(RuleEngine):
             seat, self._phase, self.players, self.dealer, self.eldest, self._to_act,
             self.hands[seat], tuple(h.bit_count() for h in self.hands),
             tuple(self.captured), tuple(self.bonuses), self.stock.bit_count(),
-            tuple(self._seen(t, seat, True) for t in self.tricks),
+            tuple(t.seen.get(seat) or t.seen.setdefault(seat, self._seen(t, seat, True))
+                  for t in self.tricks),
             self._seen(self.trick, seat, False) if self.trick else None)
 
     @property
@@ -442,7 +480,8 @@ def world(view: View, rng: random.Random | None = None) -> Game:
         raise PositionError(f"trick: a {view.phase} " + ("has no trick in progress"
                             if view.phase == "lead" else "follows a trick in progress"),
                             field="trick")
-    unseen = [0 if view.known >> c.index & 1 else 1 for c in CARDS]
+    known = view.known
+    unseen = [0 if known >> c.index & 1 else 1 for c in CARDS]
     plays = view.trick.plays if view.trick is not None else ()
     hidden = [p.count for p in plays if not p.cards]
     sizes = [0 if i == me else size for i, size in enumerate(view.hand_sizes)]
@@ -452,7 +491,7 @@ def world(view: View, rng: random.Random | None = None) -> Game:
     g = Game.__new__(Game)
     g.players, g.dealer, g.eldest = n, view.dealer, view.eldest
     g.dealt, g.hands = tuple(hands), list(hands)
-    g.stock = FULL & ~(sum(hands) | view.known | sum(masks[n:]))
+    g.stock = FULL & ~(sum(hands) | known | sum(masks[n:]))
     g.captured, g.bonuses = list(view.captured), list(view.bonuses)
     g.won = [sum(t.winner == s for t in view.tricks) for s in range(n)]
     g.tricks, g.trick, g.log, g.result = [], None, [], None

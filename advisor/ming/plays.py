@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from advisor.errors import CardError, DuplicateCardError, IllegalActionError, PositionError
@@ -192,6 +193,19 @@ def beats(play: Play | None, best: Play) -> bool:
         return False
     return not (play.kind == "single" and play.key == TM
                 and SUIT_OF[best.key] != MYRIADS)
+
+
+@cache
+def beating(kind: Kind, best: Play) -> frozenset[int]:
+    """Every follow (a bitmask) that, read as the led ``kind``, beats ``best`` (M3–M5):
+    the follows a trick of that kind and best play so far can be taken with.
+
+    >>> sorted(beating("single", SINGLES[26]))[:2] == [1 << 27, 1 << 28]
+    True
+    """
+    masks = (1 << i for i in range(NCARDS)) if kind == "single" else (
+        GIBBONS if kind == "gibbon" else _AS_LEOPARD if kind == "leopard" else SPECIALS)
+    return frozenset(m for m in masks if beats(reading(m, kind), best))
 
 
 # --- a trick --------------------------------------------------------------------------------

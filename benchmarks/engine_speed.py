@@ -1,0 +1,151 @@
+"""Engine speed per game: greedy self-play deals per second, and playouts per second (a
+world dealt from a seat's VIEW by the game's ``world`` and played to the end of the deal by
+greedy seats — what a search under hidden cards buys its answers with), for the code as it
+stands and for a baseline commit, in the same run on the same machine.
+
+    python benchmarks/engine_speed.py                      # every game, baseline c4ed0fb
+    python benchmarks/engine_speed.py --games qing,khanhoo --baseline c4ed0fb --repeat 3
+
+The baseline's code is exported with ``git archive`` to a temporary folder and run there
+in its own process (``PYTHONPATH``), on the same deals (same seeds) and the same VIEWs;
+each measure is the best of ``--repeat`` runs (the least disturbed by other work on the
+machine). A row is ``deals/s  moves/s  playouts/s`` per tree and the ratios, current over
+baseline. Only the engine, the bots and ``world`` are timed: the VIEWs are taken before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# game: (players, greedy deals timed, playouts timed) — the same work for both trees
+WORK: dict[str, tuple[int, int, int]] = {
+    "chan": (4, 400, 400),
+    "khanhoo": (3, 60, 60),
+    "qing": (4, 60, 60),
+    "ming": (2, 800, 800),
+}
+
+
+def child(game: str, deals: int, playouts: int, repeat: int) -> dict[str, Any]:
+    """Runs inside the tree measured (its ``advisor`` first on ``sys.path``)."""
+    import random
+    from importlib import import_module
+
+    from advisor.registry import game as spec_of
+
+    spec = spec_of(game)
+    players = WORK[game][0]
+    seats = ["greedy"] * players
+    best_deal = best_play = float("inf")
+    moves = 0
+    for _ in range(repeat):
+        t = time.perf_counter()
+        summary = spec.simulate(seats, games=deals, seed=1)
+        best_deal = min(best_deal, time.perf_counter() - t)
+        moves = summary.moves
+    # the VIEWs: a seat's decision at a random point of a greedy deal
+    world = import_module(f"advisor.{game}.game").world
+    rng = random.Random(1)
+    views: list[Any] = []
+    k = 0
+    while len(views) < playouts:
+        g = spec.deal(players, 1000 + k)
+        k += 1
+        bots = [spec.greedy(s) for s in range(players)]
+        for s, b in enumerate(bots):
+            b.start(s, spec.bot_rules(g))
+        stop = rng.randrange(0, 40)
+        step = 0
+        while (d := g.pending) is not None:
+            legal = g.legal_actions()
+            if step >= stop and len(legal) > 1:
+                views.append(g.view(d.seat))
+                break
+            a = legal[0] if len(legal) == 1 else bots[d.seat].decide(g.view(d.seat), legal)
+            g.act(d.seat, a)
+            step += 1
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for n, v in enumerate(views):
+            w = world(v, random.Random(n))
+            spec.play(w, [spec.greedy(n * 7 + s) for s in range(players)])
+        best_play = min(best_play, time.perf_counter() - t)
+    return {"deals_s": deals / best_deal, "moves_s": moves / best_deal,
+            "playouts_s": playouts / best_play}
+
+
+def export(ref: str, into: Path) -> Path:
+    """The tree of commit ``ref`` (its tracked files) in a folder under ``into``."""
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref],
+                          check=True, capture_output=True).stdout
+    folder = into / ref
+    with tarfile.open(fileobj=BytesIO(data)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
+
+
+def measure(tree: Path, game: str, deals: int, playouts: int, repeat: int) -> dict[str, Any]:
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--child", game, "--deals", str(deals),
+         "--playouts", str(playouts), "--repeat", str(repeat)],
+        cwd=tree, env=env, check=True, capture_output=True, text=True).stdout
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", default=",".join(WORK))
+    p.add_argument("--baseline", default="c4ed0fb", help="commit to compare with")
+    p.add_argument("--repeat", type=int, default=2, help="best of this many runs")
+    p.add_argument("--scale", type=float, default=1.0, help="multiply the deals timed")
+    p.add_argument("--child", help=argparse.SUPPRESS)
+    p.add_argument("--deals", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--playouts", type=int, help=argparse.SUPPRESS)
+    args = p.parse_args()
+    if args.child:
+        print(json.dumps(child(args.child, args.deals, args.playouts, args.repeat)))
+        return
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "advisor"],
+                           check=True, capture_output=True, text=True).stdout.strip()
+    print(f"# {platform.python_implementation()} {platform.python_version()}, "
+          f"{os.cpu_count()} cores; current {head}{' + changes' if dirty else ''}, "
+          f"baseline {args.baseline}; best of {args.repeat}")
+    print(f"{'game':8} {'tree':9} {'deals':>6} {'deals/s':>9} {'moves/s':>9} "
+          f"{'playouts':>8} {'playouts/s':>10}")
+    with tempfile.TemporaryDirectory() as tmp:
+        base = export(args.baseline, Path(tmp))
+        for game in args.games.split(","):
+            _, deals, playouts = WORK[game]
+            deals = max(1, round(deals * args.scale))
+            playouts = max(1, round(playouts * args.scale))
+            rows = {}
+            for name, tree in (("baseline", base), ("current", ROOT)):
+                r = measure(tree, game, deals, playouts, args.repeat)
+                rows[name] = r
+                print(f"{game:8} {name:9} {deals:6d} {r['deals_s']:9.1f} {r['moves_s']:9.0f} "
+                      f"{playouts:8d} {r['playouts_s']:10.1f}", flush=True)
+            b, c = rows["baseline"], rows["current"]
+            print(f"{game:8} {'ratio':9} {'':6} {c['deals_s'] / b['deals_s']:8.2f}× "
+                  f"{c['moves_s'] / b['moves_s']:8.2f}× {'':8} "
+                  f"{c['playouts_s'] / b['playouts_s']:9.2f}×", flush=True)
+
+
+if __name__ == "__main__":
+    main()
