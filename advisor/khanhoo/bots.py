@@ -18,7 +18,15 @@ from advisor.khanhoo.cards import (
     counts_of,
 )
 from advisor.khanhoo.game import Action
-from advisor.khanhoo.melds import HAND_SIZE, ORPHAN_SIZE, distance
+from advisor.khanhoo.melds import (
+    HAND_SIZE,
+    NMAX,
+    ORPHAN_SIZE,
+    caps_of,
+    distance,
+    distance_within,
+    solver,
+)
 from advisor.khanhoo.rules import ROYAL_PARTNER, Rules
 from advisor.khanhoo.view import View
 
@@ -125,14 +133,46 @@ def _d(value: int | None) -> int:
 
 
 def best_discard(seat: SeatCards, discards: Sequence[Action]) -> Action:
-    """The discard leaving the smallest distance, then the fewest partners."""
-    scored = []
-    for a in discards:
-        assert a.card is not None
-        after = without(seat.hand, [a.card])
-        d = _d(distance(after, seat.rules, seat.target, seat.own))
-        scored.append(((d, partners(seat.hand, a.card), -a.card.index), a))
-    return min(scored, key=lambda sa: sa[0])[1]
+    """The discard leaving the smallest distance, then the fewest partners (then the
+    highest card).
+
+    The distance after a real discard is ``target - kept - Jokers`` (:func:`distance`),
+    and a real card thrown never lets a target keep more than the whole hand keeps
+    (``K``; the places left to fill do not change, as the seat's own cards do not): so
+    when the hand is still a card or more away, no real discard leaves less than
+    ``target - K - Jokers``, and the first real discard by (partners, highest card) that
+    still keeps ``K`` is the best of them — each asked only whether it keeps ``K`` (a
+    bounded search). A Joker thrown changes the places a target may leave: it is asked
+    whether it leaves less (it has the most partners). When no real discard keeps
+    ``K``, or the hand is a card from going out, every discard is judged in full."""
+    s = solver(seat.rules)
+    hand, target, jokers = seat.hand, seat.target, seat.hand[JOKER]
+    reals = [a for a in discards if a.card is not None and a.card.index != JOKER]
+    if reals and 3 <= target <= NMAX and sum(hand) <= target + 1:
+        caps = caps_of(seat.own, seat.rules, jokers)
+        whole = s.kept(hand, caps, target)
+        if whole >= 0 and target - whole - jokers >= 1:
+            order = sorted(reals, key=lambda a: (partners(hand, a.card),  # type: ignore[arg-type]
+                                                 -a.card.index))  # type: ignore[union-attr]
+            for a in order:
+                assert a.card is not None
+                if s.kept(without(hand, [a.card]), caps, target, whole - 1) >= whole:
+                    best = ((target - whole - jokers, partners(hand, a.card), -a.card.index), a)
+                    # a Joker (99 partners) comes first only when it leaves less
+                    others = [_scored(seat, x) for x in discards if x not in reals and (
+                        best[0][1] >= 99 or distance_within(
+                            without(hand, [x.card]), seat.rules, target,  # type: ignore[list-item]
+                            seat.own, best[0][0] - 1))]
+                    return min([best, *others], key=lambda sa: sa[0])[1]
+    return min((_scored(seat, a) for a in discards), key=lambda sa: sa[0])[1]
+
+
+def _scored(seat: SeatCards, a: Action) -> tuple[tuple[int, int, int], Action]:
+    """A discard's key for :func:`best_discard`, by the distance it leaves."""
+    assert a.card is not None
+    after = without(seat.hand, [a.card])
+    d = _d(distance(after, seat.rules, seat.target, seat.own))
+    return ((d, partners(seat.hand, a.card), -a.card.index), a)
 
 
 def best_claim(seat: SeatCards, view: View, claims: Sequence[Action]) -> Action | None:
@@ -143,14 +183,18 @@ def best_claim(seat: SeatCards, view: View, claims: Sequence[Action]) -> Action 
     x = view.offer.card
     best: tuple[int, int] | None = None
     choice = None
+    own = tuple(o + (k == x.index) for k, o in enumerate(seat.own))
     for a in claims:
+        # a claim is chosen when it leaves less than ``now`` and comes before the best so
+        # far: a distance of at most ``bound``, which a bounded search decides
+        bound = now - 1
+        if best is not None:
+            bound = min(bound, best[0] - (len(a.with_) <= -best[1]))
         after = without(seat.hand, a.with_)
-        own = tuple(o + (k == x.index) for k, o in enumerate(seat.own))
         target = seat.target - len(a.with_) - 1
-        d = _d(distance(after, seat.rules, target, own))
-        key = (d, -len(a.with_))
-        if d < now and (best is None or key < best):
-            best, choice = key, a
+        if not distance_within(after, seat.rules, target, own, bound):
+            continue
+        best, choice = (_d(distance(after, seat.rules, target, own)), -len(a.with_)), a
     return choice
 
 

@@ -679,6 +679,32 @@ def distance(hand: Counts, rules: Rules, target: int = HAND_SIZE,
     return d if d > 0 else 1  # 0 only for a hand the exact search completes
 
 
+def distance_within(hand: Counts, rules: Rules, target: int, own: Counts, bound: int) -> bool:
+    """Whether :func:`distance` is at most ``bound`` (a hand with no target never is):
+    the search asks only whether enough cards can be kept, and stops when they can.
+
+    >>> from advisor.khanhoo.cards import parse_cards, counts_of
+    >>> h = counts_of(parse_cards("Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"))
+    >>> distance_within(h, Rules(), 15, h, 1), distance_within(h, Rules(), 15, h, 0)
+    (True, False)
+    """
+    if target in (1, 2) or target < 0 or bound < 0:
+        return False
+    n = sum(hand)
+    if n > target + 1 or target > NMAX:
+        raise HandSizeError(f"hand: {n} cards; the distance is for at most {target + 1} "
+                            f"(going out with {target}, K6)", field="hand")
+    s = solver(rules)
+    if n >= target and s.best(hand, n > target) is not None:
+        return True  # 0
+    if bound < 1:
+        return False
+    # distance = max(1, target - kept - Jokers) when a target exists (kept >= 0)
+    floor = max(0, target - hand[JOKER] - bound) - 1
+    caps = caps_of(own, rules, hand[JOKER])
+    return s.kept(hand, caps, target, floor) > floor
+
+
 def useful_cards(hand: Counts, rules: Rules, target: int = HAND_SIZE,
                  own: Counts | None = None, *, within: Counts | None = None) -> list[Card]:
     """Kinds whose receipt lowers the distance of a hand of ``target`` cards or fewer
@@ -792,6 +818,7 @@ def discard_table(hand: Counts, rules: Rules, target: int = HAND_SIZE,
 
 __all__ = [
     "HAND_SIZE", "ORPHAN_SIZE", "Combination", "Declaration", "DiscardRow", "Solver", "Useful",
-    "best_declaration", "caps_of", "discard_table", "distance", "solver", "unseen_counts",
+    "best_declaration", "caps_of", "discard_table", "distance", "distance_within", "solver",
+    "unseen_counts",
     "useful_cards",
 ]

@@ -146,3 +146,43 @@ def _distance_after(seat: SeatCards, c: Card) -> int | None:
     from advisor.khanhoo.melds import distance
 
     return distance(without(seat.hand, [c]), seat.rules, seat.target, seat.own)
+
+
+def _plain_best_discard(seat: SeatCards, discards: list[Action]) -> Action:
+    """The greedy discard judged the plain way: every discard's distance in full."""
+    from advisor.khanhoo.bots import without
+    from advisor.khanhoo.melds import distance
+
+    def key(a: Action) -> tuple[int, int, int]:
+        assert a.card is not None
+        d = distance(without(seat.hand, [a.card]), seat.rules, seat.target, seat.own)
+        return (99 if d is None else d, partners(seat.hand, a.card), -a.card.index)
+
+    return min(discards, key=key)
+
+
+@pytest.mark.parametrize("players,sets,orphan,options", [
+    (3, 2, None, {}), (4, 2, 1, {}), (2, 3, None, {"trio": True})])
+def test_greedy_discard_is_the_plain_one_at_every_decision(
+        players: int, sets: int, orphan: int | None, options: dict) -> None:
+    """best_discard's bounded search (no real discard keeps more than the whole hand)
+    picks the discard that judging every discard in full picks, at every discard of
+    whole deals between greedy and random seats."""
+    from advisor.games.bots import RandomBot
+    from advisor.khanhoo.bots import best_discard
+    from advisor.khanhoo.rules import Rules
+
+    checked = 0
+    for seed in range(4):
+        g = Game.from_deal(players, seed=seed, rules=Rules.build(sets, 1, options),
+                           orphan=orphan)
+        bots = [GreedyBot() if s % 2 == 0 else RandomBot(seed) for s in range(players)]
+        while (d := g.pending) is not None:
+            legal = g.legal_actions()
+            discards = [a for a in legal if a.do == "discard"]
+            if discards:
+                seat = SeatCards.of(g.view(d.seat))
+                assert best_discard(seat, discards) == _plain_best_discard(seat, discards)
+                checked += 1
+            g.act(d.seat, bots[d.seat].decide(g.view(d.seat), legal))
+    assert checked > 20
