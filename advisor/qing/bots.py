@@ -38,12 +38,14 @@ def partners(hand: Counts, c: Card) -> int:
 
 
 def discard_key(view: View, hand: Counts, eye: bool, target: int, own: Counts,
-                c: Card) -> tuple[int, int, int, int]:
-    """How good throwing ``c`` is (smaller is better): the distance left, the unseen
-    copies of the waits when one card short, the card's partners in hand."""
+                c: Card, d: int | None = None) -> tuple[int, int, int, int]:
+    """How good throwing ``c`` is (smaller is better): the distance left (``d`` when
+    known), the unseen copies of the waits when one card short, the card's partners in
+    hand."""
     s = solver(view.rules)
     after = minus(hand, c.index)
-    d = s.distance(after, eye=eye, target=target, own=own)
+    if d is None:
+        d = s.distance(after, eye=eye, target=target, own=own)
     waiting = 0
     if d == 1:
         unseen = view.unseen
@@ -59,6 +61,10 @@ def best_discard(view: View, discards: Sequence[Action]) -> Action:
     own = view.own
     s = solver(view.rules)
     whole = s.distance(view.hand, eye=view.eye, target=view.target, own=own)
+    waiting = _waiting(view, discards) if whole == 1 else []
+    if waiting:
+        return min(waiting, key=lambda a: discard_key(
+            view, view.hand, view.eye, view.target, own, a.card, 1))  # type: ignore[arg-type]
     if whole >= 2:
         for a in sorted(discards, key=lambda a: (partners(view.hand, a.card),  # type: ignore[arg-type]
                                                  -a.card.index)):  # type: ignore[union-attr]
@@ -68,6 +74,16 @@ def best_discard(view: View, discards: Sequence[Action]) -> Action:
                 return a
     return min(discards, key=lambda a: discard_key(view, view.hand, view.eye, view.target,
                                                    own, a.card))  # type: ignore[arg-type]
+
+
+def _waiting(view: View, discards: Sequence[Action]) -> list[Action]:
+    """The discards that leave a wait: those leaving a distance of 1, the least any
+    leaves when the hand is one card from a win (its distance is 1). A discard leaves 1
+    exactly when the hand it leaves waits on a card (:meth:`Solver.distance`), so only
+    the waits are searched. Empty when no legal discard leaves one."""
+    s = solver(view.rules)
+    return [a for a in discards
+            if s.waits(minus(view.hand, a.card.index), view.eye, view.own)]  # type: ignore[union-attr]
 
 
 def take_value(view: View, a: Action, beat: int | None = None) -> int:
@@ -84,12 +100,21 @@ def take_value(view: View, a: Action, beat: int | None = None) -> int:
         return 0  # the take is followed by a win (Q7)
     if beat is not None and beat <= 1:
         return 1  # no discard leaves less than 1: the take cannot beat ``beat``
+    # no discard leaves less than the whole hand's distance (best_discard): two or more
+    # cards from a win, that is the least a discard can leave
+    least = 1
+    if sum(hand) == target:
+        whole = s.distance(hand, eye=eye, target=target, own=own)
+        if whole >= 2:
+            if beat is not None and whole >= beat:
+                return whole  # the take cannot beat ``beat``
+            least = whole
     best = 99
     for k in range(KINDS):
         if hand[k]:
             best = min(best, s.distance(minus(hand, k), eye=eye, target=target, own=own))
-            if best == 1:
-                break  # a discard leaves at least 1 (it cannot win, Q5)
+            if best <= least:
+                break  # a discard leaves no less (it cannot win, Q5)
     return best
 
 
@@ -153,12 +178,12 @@ def _live(view: View, hand: Counts, c: Card) -> int:
 
 
 def strong_discard_key(view: View, hand: Counts, eye: bool, target: int, own: Counts,
-                       c: Card) -> tuple[int, ...]:
+                       c: Card, d: int | None = None) -> tuple[int, ...]:
     """``greedy+``'s discard (smaller is better): the distance left, the unseen copies of
     the waits one card from a win, then a card the next player cannot use from the seat
     (he threw it himself, or let it pass: only he may take it, Q7), then the card with
     the fewest partners and, among those, the fewest unseen cards that would join it."""
-    d, waits, part, idx = discard_key(view, hand, eye, target, own, c)
+    d, waits, part, idx = discard_key(view, hand, eye, target, own, c, d)
     nxt = (view.seat + 1) % view.players
     safe = c in view.thrown_by(nxt) or c in view.thrown_by(view.seat)
     return (d, waits, int(not safe), part, _live(view, hand, c) if part < 99 else 99, idx)
@@ -175,9 +200,16 @@ class StrongBot(GreedyBot):
     name = "greedy+"
 
     def discard(self, view: View, discards: Sequence[Action]) -> Action:
-        """The discard by :func:`strong_discard_key`, every card's distance checked."""
+        """The discard by :func:`strong_discard_key`, every card's distance checked (one
+        card from a win, only the discards that leave a wait can come first)."""
+        d = None
+        if solver(view.rules).distance(view.hand, eye=view.eye, target=view.target,
+                                       own=view.own) == 1:
+            waiting = _waiting(view, discards)
+            if waiting:
+                discards, d = waiting, 1
         return min(discards, key=lambda a: strong_discard_key(
-            view, view.hand, view.eye, view.target, view.own, a.card))  # type: ignore[arg-type]
+            view, view.hand, view.eye, view.target, view.own, a.card, d))  # type: ignore[arg-type]
 
 
 __all__ = ["GreedyBot", "StrongBot", "best_discard", "discard_key", "partners",

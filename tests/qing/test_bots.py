@@ -72,3 +72,62 @@ def test_greedy_plus_plays_legal_moves_in_whole_deals(players: int) -> None:
             if Action("win") in legal:
                 assert a == Action("win")
             g.act(d.seat, a)
+
+
+def _plain_discard(view, discards, strong: bool):
+    """The greedy (or greedy+) discard judged the plain way: every discard's key with
+    its distance in full."""
+    from advisor.qing.bots import discard_key, strong_discard_key
+
+    key = strong_discard_key if strong else discard_key
+    return min(discards, key=lambda a: key(view, view.hand, view.eye, view.target, view.own,
+                                           a.card))
+
+
+def _plain_take_value(view, a) -> int:
+    """A take's value the plain way: the least distance any discard after it leaves."""
+    from advisor.qing.bots import _makes_eye
+    from advisor.qing.cards import KINDS, counts_of, minus
+    from advisor.qing.solver import solver
+
+    s = solver(view.rules)
+    hand = tuple(h - w for h, w in zip(view.hand, counts_of(a.with_)))
+    target = view.target - len(a.with_) - 1
+    own = tuple(o + (k == view.offer.index) for k, o in enumerate(view.own))
+    eye = view.eye or _makes_eye(view, a)
+    if s.wins(hand, eye):
+        return 0
+    return min(s.distance(minus(hand, k), eye=eye, target=target, own=own)
+               for k in range(KINDS) if hand[k])
+
+
+@pytest.mark.parametrize("options", [{}, {"extras_replace": True, "eye6": "wilkinson"}])
+def test_greedy_choices_are_the_plain_ones_at_every_decision(options: dict) -> None:
+    """The discards of greedy and greedy+ and greedy's take values, found by bounded
+    searches (no discard leaves less than the whole hand; one card from a win only the
+    discards leaving a wait count), are those of judging every discard in full, at every
+    decision of whole deals."""
+    from advisor.games.bots import RandomBot
+    from advisor.qing.bots import StrongBot, best_discard, take_value
+    from advisor.qing.rules import Rules
+
+    rules = Rules.from_json(options)
+    checked = {"discard": 0, "take": 0}
+    for seed in range(4):
+        g = Game.from_deal(4, seed=seed, rules=rules)
+        bots = [GreedyBot(), StrongBot(), GreedyBot(), RandomBot(seed)]
+        while (d := g.pending) is not None:
+            legal = g.legal_actions()
+            view = g.view(d.seat)
+            discards = [a for a in legal if a.do == "discard"]
+            if discards:
+                assert best_discard(view, discards) == _plain_discard(view, discards, False)
+                assert StrongBot().discard(view, discards) == _plain_discard(view, discards,
+                                                                             True)
+                checked["discard"] += 1
+            for a in legal:
+                if a.do == "take":
+                    assert take_value(view, a) == _plain_take_value(view, a)
+                    checked["take"] += 1
+            g.act(d.seat, bots[d.seat].decide(view, legal))
+    assert checked["discard"] > 25 and checked["take"] > 5
