@@ -273,9 +273,30 @@ def discard_problem(s: SeatState, z: Face) -> tuple[str, str] | None:
     return None
 
 
+def may_discard(s: SeatState, z: Face) -> bool:
+    """Whether the seat may discard ``z`` now: :func:`discard_problem` is None (the same
+    rules, R7b, R2, R3, without the reasons)."""
+    i = z.index
+    if s.hand[i] in (2, 4) or i in s.refused:  # R2, R3
+        return False
+    if s.ate_ca and i != CC:  # R7b
+        rank, suit = z.rank, z.suit
+        for d in s.discard_log:
+            if d.index != CC and d.rank == rank and d.suit != suit:
+                return False
+    return True
+
+
 def legal_discards(s: SeatState) -> list[Face]:
     """The faces the seat may discard now, in deck order."""
-    return [FACES[i] for i in range(NFACES) if s.hand[i] and discard_problem(s, FACES[i]) is None]
+    hand = s.hand
+    return [FACES[i] for i in range(NFACES) if hand[i] and may_discard(s, FACES[i])]
+
+
+def has_legal_discard(s: SeatState) -> bool:
+    """Whether the seat may discard some card now (``legal_discards`` is not empty)."""
+    hand = s.hand
+    return any(hand[i] and may_discard(s, FACES[i]) for i in range(NFACES))
 
 
 @dataclass(frozen=True)
@@ -340,6 +361,12 @@ def prospect(s: SeatState, action: Action, offered: Face | None) -> Prospect:
 
 
 # --- the game -----------------------------------------------------------------------------
+
+_HEAVEN, _WIN, _PASS, _CHIU = Action("heaven"), Action("win"), Action("pass"), Action("chiu")
+_DISCARDS = tuple(Action("discard", f) for f in FACES)
+_EATS = tuple(Action("eat", f) for f in FACES)
+"""The candidate actions, made once (actions are values)."""
+
 
 class Game(RuleEngine):
     """One deal of Chắn for four seats."""
@@ -471,23 +498,34 @@ class Game(RuleEngine):
         d = self.pending
         if d is None:
             return []
-        return [a for a in self._candidates(d) if self._check(d.seat, a) is None]
+        # every candidate is a move of the phase, by the seat to act, of a card it holds:
+        # of _check's rules only the phase's own remain to be asked
+        seat, phase = d.seat, d.phase
+        if phase == "discard":
+            st, hand = self.seats[seat], self.seats[seat].hand
+            out = [_WIN] if self._check_chiu_win(seat) is None else []
+            out += [_DISCARDS[i] for i in range(NFACES) if hand[i] and may_discard(st, FACES[i])]
+            return out
+        check = (self._check_start if phase == "start" else self._check_claim
+                 if phase == "claim" else self._check_discard if phase == "discard"
+                 else self._check_offer)
+        return [a for a in self._candidates(d) if check(seat, a) is None]
 
     def _candidates(self, d: Decision[Phase]) -> list[Action]:
         s = self.seats[d.seat]
-        held = [FACES[i] for i in range(NFACES) if s.hand[i]]
+        hand = s.hand
         if d.phase == "start":
-            return [Action("heaven"), *(Action("discard", f) for f in held), Action("pass")]
+            return [_HEAVEN, *(_DISCARDS[i] for i in range(NFACES) if hand[i]), _PASS]
         if d.phase == "discard":
-            return [Action("win"), *(Action("discard", f) for f in held)]
+            return [_WIN, *(_DISCARDS[i] for i in range(NFACES) if hand[i])]
         if d.phase == "claim":
-            return [Action("pass"), Action("win"), Action("chiu")]
+            return [_PASS, _WIN, _CHIU]
         assert self.offer is not None
         x = self.offer.card
-        partners = [f for f in held if f.index == x.index or (x.index != CC and f.index != CC
-                                                              and f.rank == x.rank)]
+        partners = [f for f in FACES if hand[f.index] and (
+            f.index == x.index or (x.index != CC and f.index != CC and f.rank == x.rank))]
         partners.sort(key=lambda f: f.index != x.index)
-        return [*(Action("eat", f) for f in partners), Action("chiu"), Action("pass")]
+        return [*(_EATS[f.index] for f in partners), _CHIU, _PASS]
 
     # --- the triads ----------------------------------------------------------------------------
 
@@ -559,11 +597,14 @@ class Game(RuleEngine):
         if phase == "claim":
             return self._check_claim(seat, a)
         if phase == "discard":
-            if a.do == "win":
-                return self._check_chiu_win(seat)
-            assert a.card is not None
-            return discard_problem(s, a.card)
+            return self._check_discard(seat, a)
         return self._check_offer(seat, a)
+
+    def _check_discard(self, seat: int, a: Action) -> tuple[str, str] | None:
+        if a.do == "win":
+            return self._check_chiu_win(seat)
+        assert a.card is not None
+        return discard_problem(self.seats[seat], a.card)
 
     def _check_start(self, seat: int, a: Action) -> tuple[str, str] | None:
         s = self.seats[seat]
@@ -575,7 +616,7 @@ class Game(RuleEngine):
             assert a.card is not None
             return discard_problem(s, a.card)
         # pass: decline Thiên ù; only a dealer without a legal opening discard (T7)
-        if legal_discards(s):
+        if has_legal_discard(s):
             return ("T1", "the dealer must discard (or declare Thiên ù); passing is only for a "
                           "dealer with no legal discard (T7)")
         return None
@@ -660,7 +701,7 @@ class Game(RuleEngine):
         s.hand[y.index] -= 1
         was = s.ate_ca
         s.ate_ca = was or not chan
-        ok = bool(legal_discards(s))
+        ok = has_legal_discard(s)
         s.ate_ca = was
         s.hand[y.index] += 1
         if not ok:
@@ -679,7 +720,7 @@ class Game(RuleEngine):
         if self._chiu_wins(seat):
             return None
         s.hand[x.index] -= 3
-        ok = bool(legal_discards(s))
+        ok = has_legal_discard(s)
         s.hand[x.index] += 3
         if not ok:
             return ("R8", f"after a Chíu on {x.code} no card could be discarded and it does not "
@@ -695,6 +736,13 @@ class Game(RuleEngine):
             return False
         hand = s.counts()
         return is_win(replace(hand, x.index, 4), s.exposed, x)
+
+    def _wins_on_offer(self, seat: int) -> bool:
+        """Whether ``seat`` may win on the public card: :meth:`_win_problem` is None."""
+        s, offer = self.seats[seat], self.offer
+        assert offer is not None
+        return (not s.dead and offer.source == "stock" and offer.claims_open
+                and is_win(plus(s.counts(), offer.card.index), s.exposed, offer.card))
 
     def _win_problem(self, seat: int) -> tuple[str, str] | None:
         s = self.seats[seat]
@@ -843,12 +891,13 @@ class Game(RuleEngine):
         self.claims = []
         if offer.claims_open:
             order = [(offer.door + k) % SEATS for k in range(SEATS)]
+            x = offer.card.index
             if offer.source == "stock":
-                self.claims += [(s, "win") for s in order if self._win_problem(s) is None
+                self.claims += [(s, "win") for s in order if self._wins_on_offer(s)
                                 or (self._chiu_wins(s) and self._chiu_problem(s) is None)]
             claimed = {s for s, _ in self.claims}
             self.claims += [(s, "chiu") for s in order if s != offer.to and s not in claimed
-                            and self._chiu_problem(s) is None]
+                            and self.seats[s].hand[x] == 3 and self._chiu_problem(s) is None]
         self._next_claim()
 
     def _next_claim(self) -> None:

@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant
 
@@ -90,3 +90,29 @@ class RandomDeals(games_checks.RandomDeals):
 RandomDeals.TestCase.settings = settings(max_examples=25, stateful_step_count=120,
                                          deadline=None)
 TestRandomDeals = RandomDeals.TestCase
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_engines_yes_no_checks_agree_with_its_reasons(seed: int) -> None:
+    """The engine's quick yes/no checks say what its reasoned checks say, at every
+    decision of a random deal: a discard allowed (R7b, R2, R3), some discard left (R8),
+    a win on the public card (C1, W1, T7); and the legal actions are, in order, the
+    candidates _check accepts."""
+    import random
+
+    from advisor.chan.game import discard_problem, has_legal_discard, legal_discards, may_discard
+
+    rng = random.Random(seed)
+    g = Game.from_deal(rng=random.Random(seed))
+    while (d := g.pending) is not None:
+        for seat, s in enumerate(g.seats):
+            for f in FACES:
+                if s.hand[f.index]:
+                    assert may_discard(s, f) == (discard_problem(s, f) is None)
+            assert has_legal_discard(s) == bool(legal_discards(s))
+            if g.offer is not None:
+                assert g._wins_on_offer(seat) == (g._win_problem(seat) is None)
+        legal = g.legal_actions()
+        assert legal == [a for a in g._candidates(d) if g._check(d.seat, a) is None]
+        g.act(d.seat, rng.choice(legal))
