@@ -41,6 +41,7 @@ import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from itertools import product
 from typing import Any, ClassVar
 
@@ -680,18 +681,40 @@ def meld_options(hand: Counts, x: Card, rules: Rules) -> list[tuple[tuple[Card, 
     >>> [(format_cards(w), c.code) for w, c in meld_options(h, card("Js"), Rules())]
     [('7d 7d', 'royal_j'), ('Qs Ks', 'courts')]
     """
+    return list(_meld_options(tuple(hand), x, rules))
+
+
+@cache
+def _claim_patterns(rules: Rules, x: int) -> tuple[tuple[Pattern, tuple[int, ...],
+                                                         tuple[int, ...]], ...]:
+    """The patterns a discard of kind ``x`` may complete, each with the kinds and copies
+    the hand must still give (the discard fills one place; a Joker discard fills any)."""
+    out = []
+    for p in rules.patterns if x == JOKER else rules.containing[x]:
+        need = dict(p.need)
+        if x != JOKER:
+            need[x] -= 1
+        kinds = tuple(i for i, m in need.items() if m)
+        out.append((p, kinds, tuple(need[i] for i in kinds)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def _meld_options(hand: Counts, x: Card, rules: Rules
+                  ) -> tuple[tuple[tuple[Card, ...], Combination], ...]:
+    """:func:`meld_options`, remembered: a discard's claims are asked of a seat while the
+    claim queue is built and again when it decides (values: cards and combinations)."""
     jokers = hand[JOKER]
     size = sum(hand)
     found: dict[Counts, Combination] = {}
-    patterns = rules.patterns if x.index == JOKER else rules.containing[x.index]
-    for p in patterns:
-        need = dict(p.need)
-        if x.index != JOKER:
-            need[x.index] -= 1  # the discard fills one place; a Joker fills any one
-        kinds = [i for i, m in need.items() if m]
-        if sum(min(need[i], hand[i]) for i in kinds) + jokers < p.size - 1:
+    for p, kinds, needs in _claim_patterns(rules, x.index):
+        have = 0
+        for i, m in zip(kinds, needs):
+            h = hand[i]
+            have += m if m < h else h
+        if have + jokers < p.size - 1:
             continue  # not enough cards for it, even with every Joker
-        ranges = [range(min(need[i], hand[i]), -1, -1) for i in kinds]
+        ranges = [range(min(m, hand[i]), -1, -1) for i, m in zip(kinds, needs)]
         for used in product(*ranges):
             real = sum(used)
             from_hand = p.size - 1 - real  # Jokers from the hand fill the other places
@@ -706,7 +729,7 @@ def meld_options(hand: Counts, x: Card, rules: Rules) -> list[tuple[tuple[Card, 
                 found[key] = meld_of([*cards_of(key), x], rules)
     out = [(tuple(cards_of(k)), c) for k, c in found.items()]
     out.sort(key=lambda wc: (-wc[1].points, len(wc[0]), [c.index for c in wc[0]]))
-    return out
+    return tuple(out)
 
 
 # --- a deal consistent with a VIEW ------------------------------------------------------------
