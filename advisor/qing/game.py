@@ -138,8 +138,14 @@ def take_options(hand: Counts, x: Card, rules: Rules) -> list[tuple[tuple[Card, 
     """
     size = sum(hand)
     if not rules.extras_replace:
-        out = [(cards, g) for need, cards, g in _shown_with(x.index, rules)
-               if len(cards) < size and all(hand[k] >= n for k, n in need)]
+        out = []
+        for needs, cards, g in _shown_with(x.index, rules):
+            if len(cards) < size:
+                for k, n in needs:
+                    if hand[k] < n:
+                        break
+                else:
+                    out.append((cards, g))
         out.sort(key=lambda wg: (-len(wg[0]), [c.index for c in wg[0]]))
         return out
     found: dict[Counts, Group] = {}

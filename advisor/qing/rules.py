@@ -195,6 +195,14 @@ def identify(real: dict[int, int], flowers_as: int, rules: Rules) -> Pattern | N
     >>> identify({4: 2, 13: 1}, 0, Rules()).name
     'triplet'
     """
+    return _identify(tuple(sorted((k, n) for k, n in real.items() if n)), flowers_as, rules)
+
+
+@cache
+def _identify(real_items: tuple[tuple[int, int], ...], flowers_as: int,
+              rules: Rules) -> Pattern | None:
+    """:func:`identify` on the sparse cards (kind, copies), remembered."""
+    real = dict(real_items)
     size = sum(real.values()) + flowers_as
     if flowers_as == 0:
         for p in rules.eyes:
