@@ -200,16 +200,31 @@ class StrongBot(GreedyBot):
     name = "greedy+"
 
     def discard(self, view: View, discards: Sequence[Action]) -> Action:
-        """The discard by :func:`strong_discard_key`, every card's distance checked (one
-        card from a win, only the discards that leave a wait can come first)."""
+        """The discard by :func:`strong_discard_key`: one card from a win, of the
+        discards that leave a wait; further, the first by the rest of the key that keeps
+        the whole hand's distance (none leaves less); else every card's distance."""
+        s = solver(view.rules)
+        hand, eye, target, own = view.hand, view.eye, view.target, view.own
         d = None
-        if solver(view.rules).distance(view.hand, eye=view.eye, target=view.target,
-                                       own=view.own) == 1:
+        whole = s.distance(hand, eye=eye, target=target, own=own)
+        if whole == 1:
             waiting = _waiting(view, discards)
             if waiting:
                 discards, d = waiting, 1
+        elif whole >= 2:
+            # no discard leaves less than ``whole`` (best_discard): the first card by the
+            # rest of the key that leaves ``whole`` is the one
+            def rest(a: Action) -> tuple[int, ...]:
+                return strong_discard_key(view, hand, eye, target, own, a.card,  # type: ignore[arg-type]
+                                          whole)[2:]
+
+            for a in sorted(discards, key=rest):
+                assert a.card is not None
+                if s.distance(minus(hand, a.card.index), eye=eye, target=target,
+                              own=own) <= whole:
+                    return a
         return min(discards, key=lambda a: strong_discard_key(
-            view, view.hand, view.eye, view.target, view.own, a.card, d))  # type: ignore[arg-type]
+            view, hand, eye, target, own, a.card, d))  # type: ignore[arg-type]
 
 
 __all__ = ["GreedyBot", "StrongBot", "best_discard", "discard_key", "partners",
