@@ -167,6 +167,34 @@ def best_discard(seat: SeatCards, discards: Sequence[Action]) -> Action:
     return min((_scored(seat, a) for a in discards), key=lambda sa: sa[0])[1]
 
 
+def least_discards(seat: SeatCards, discards: Sequence[Action]) -> tuple[int, list[Action]]:
+    """The least distance a discard leaves (99: none leaves a target) and the discards
+    that leave it, in their order. By :func:`best_discard`'s bound, when the hand is a
+    card or more away: the real discards that still keep the whole hand's ``K`` (each
+    asked only that), and a Joker only if it leaves no more; else every discard is
+    judged in full."""
+    s = solver(seat.rules)
+    hand, target, jokers = seat.hand, seat.target, seat.hand[JOKER]
+    reals = [a for a in discards if a.card is not None and a.card.index != JOKER]
+    if reals and 3 <= target <= NMAX and sum(hand) <= target + 1:
+        caps = caps_of(seat.own, seat.rules, jokers)
+        whole = s.kept(hand, caps, target)
+        low = target - whole - jokers
+        if whole >= 0 and low >= 1:
+            keep = [a for a in reals if s.kept(without(hand, [a.card]),  # type: ignore[list-item]
+                                                caps, target, whole - 1) >= whole]
+            if keep:
+                others = [a for a in discards if a not in reals]
+                near = [a for a in others if distance_within(
+                    without(hand, [a.card]), seat.rules, target,  # type: ignore[list-item]
+                    seat.own, low)]
+                if all(_scored(seat, a)[0][0] == low for a in near):
+                    return low, [a for a in discards if a in keep or a in near]
+    scored = [(_scored(seat, a)[0][0], a) for a in discards]
+    low = min(d for d, _ in scored)
+    return low, [a for d, a in scored if d == low]
+
+
 def _scored(seat: SeatCards, a: Action) -> tuple[tuple[int, int, int], Action]:
     """A discard's key for :func:`best_discard`, by the distance it leaves."""
     assert a.card is not None
@@ -198,4 +226,5 @@ def best_claim(seat: SeatCards, view: View, claims: Sequence[Action]) -> Action 
     return choice
 
 
-__all__ = ["GreedyBot", "SeatCards", "best_claim", "best_discard", "partners", "without"]
+__all__ = ["GreedyBot", "SeatCards", "best_claim", "best_discard", "least_discards", "partners",
+           "without"]

@@ -28,10 +28,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from advisor.khanhoo.advice import claim_danger
-from advisor.khanhoo.bots import GreedyBot, SeatCards, partners, without
+from advisor.khanhoo.bots import GreedyBot, SeatCards, least_discards, partners, without
 from advisor.khanhoo.cards import JOKER, KINDS, NUMERALS, Card
 from advisor.khanhoo.game import Action
-from advisor.khanhoo.melds import distance, useful_cards
+from advisor.khanhoo.melds import useful_cards
 from advisor.khanhoo.rules import ROYAL_PARTNER
 from advisor.khanhoo.view import View
 
@@ -81,12 +81,7 @@ class StrongBot(GreedyBot):
     def discard(self, view: View, seat: SeatCards, discards: Sequence[Action]) -> Action:
         """The discard leaving the smallest distance; then the most acceptance, the
         fewest partners in hand, the deadest card, the least likely claimed."""
-        scored = []
-        for a in discards:
-            assert a.card is not None
-            d = distance(without(seat.hand, [a.card]), seat.rules, seat.target, seat.own)
-            scored.append((99 if d is None else d, a))
-        low = min(d for d, _ in scored)
+        low, least = least_discards(seat, discards)
 
         def key(a: Action) -> tuple[int, int, int, int, int]:
             assert a.card is not None
@@ -94,7 +89,7 @@ class StrongBot(GreedyBot):
             return (-acceptance(seat, a.card, low), partners(seat.hand, a.card),
                     live(seat, a.card), round(danger / DANGER_STEP), -a.card.index)
 
-        return min((a for d, a in scored if d == low), key=key)
+        return min(least, key=key)
 
 
 __all__ = ["StrongBot", "acceptance", "live"]

@@ -161,15 +161,31 @@ def _plain_best_discard(seat: SeatCards, discards: list[Action]) -> Action:
     return min(discards, key=key)
 
 
+def _plain_least(seat: SeatCards, discards: list[Action]) -> tuple[int, list[Action]]:
+    """greedy+'s first stage judged the plain way: every discard's distance in full,
+    the least and the discards leaving it."""
+    from advisor.khanhoo.bots import without
+    from advisor.khanhoo.melds import distance
+
+    scored = []
+    for a in discards:
+        assert a.card is not None
+        d = distance(without(seat.hand, [a.card]), seat.rules, seat.target, seat.own)
+        scored.append((99 if d is None else d, a))
+    low = min(d for d, _ in scored)
+    return low, [a for d, a in scored if d == low]
+
+
 @pytest.mark.parametrize("players,sets,orphan,options", [
     (3, 2, None, {}), (4, 2, 1, {}), (2, 3, None, {"trio": True})])
 def test_greedy_discard_is_the_plain_one_at_every_decision(
         players: int, sets: int, orphan: int | None, options: dict) -> None:
     """best_discard's bounded search (no real discard keeps more than the whole hand)
-    picks the discard that judging every discard in full picks, at every discard of
-    whole deals between greedy and random seats."""
+    picks the discard that judging every discard in full picks, and least_discards
+    (greedy+'s first stage) finds the same least distance and discards, at every
+    discard of whole deals between greedy and random seats."""
     from advisor.games.bots import RandomBot
-    from advisor.khanhoo.bots import best_discard
+    from advisor.khanhoo.bots import best_discard, least_discards
     from advisor.khanhoo.rules import Rules
 
     checked = 0
@@ -183,6 +199,7 @@ def test_greedy_discard_is_the_plain_one_at_every_decision(
             if discards:
                 seat = SeatCards.of(g.view(d.seat))
                 assert best_discard(seat, discards) == _plain_best_discard(seat, discards)
+                assert least_discards(seat, discards) == _plain_least(seat, discards)
                 checked += 1
             g.act(d.seat, bots[d.seat].decide(g.view(d.seat), legal))
     assert checked > 20
