@@ -35,7 +35,7 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -143,6 +143,7 @@ Front2 = tuple[tuple[int, int], ...]
 _ONE = tuple(1 << 3 * k for k in range(KINDS))
 _SKIP = tuple(0 if IS_EXTRA[k] else 1 for k in range(KINDS))
 _NOTHING_LEFT: tuple[Front2, Front2] = (((0, 0),), ())  # one configuration, without an eye
+_EXTRA_MASK = sum(1 << k for k in range(KINDS) if IS_EXTRA[k])
 
 
 def _pareto_rows(rows: list[tuple[int, int]]) -> Front2:
@@ -239,6 +240,15 @@ class Solver:
             _packed_options(self._options[i]) for i in range(KINDS))
         self._fronts2: dict[int, tuple[Front2, Front2]] = {}
         self._waits: dict[tuple[Counts, bool], tuple[int, ...]] = {}
+        # the waits' search (:meth:`_holes`): every group holding kind i, (needs, is an eye)
+        self._holed: tuple[tuple[tuple[tuple[tuple[int, int], ...], bool], ...], ...] = tuple(
+            tuple((p.need, p.is_eye) for p in self.containing[i]) for i in range(KINDS))
+        # and the groups of flowers and one numeral (an eye, Q2), which the hole completes
+        # once only flowers are left: (the flowers, the numeral)
+        self._flowered: tuple[tuple[tuple[tuple[int, int], ...], int], ...] = tuple(
+            (tuple((k, n) for k, n in p.need if k >= NUMERALS),
+             next(k for k, _ in p.need if k < NUMERALS))
+            for p in (*eyes, *boys) if p.is_eye and sum(n for k, n in p.need if k < NUMERALS) == 1)
 
     # --- winning ---------------------------------------------------------------------------
 
@@ -527,17 +537,66 @@ class Solver:
         if found is None:
             if len(self._waits) > _CACHE_LIMIT:
                 self._waits.clear()
-            kinds: Iterable[int] = range(KINDS)
             if not self.replace:
-                # a card no three-card group in hand holds stays so unless the card added
-                # joins such a group with it (wins refuses the rest at once)
-                for i, _, groups in self._plain:
-                    if hand[i] and not any(all(hand[k] >= n for k, n in need)
-                                           for need in groups):
-                        kinds = [k for k in kinds if k == i or k in self._mates[i]]
-            found = self._waits[key] = tuple(
-                k for k in kinds if hand[k] < PACK[k] and self.wins(plus(hand, k), eye))
+                mask = self._holes(hand, eye)
+                found = tuple(k for k in range(KINDS) if mask >> k & 1 and hand[k] < PACK[k])
+            else:
+                found = tuple(k for k in range(KINDS)
+                              if hand[k] < PACK[k] and self.wins(plus(hand, k), eye))
+            self._waits[key] = found
         return found
+
+    def _holes(self, c: Counts, eye: bool) -> int:
+        """Without ``extras_replace``: the kinds (a bitmask) a card of which makes ``c``
+        win, in one search — :meth:`_search` with one card of the hand still to come (the
+        hole). The lowest card is an extra, or lies in a group held whole (the hole is
+        still to place), or in a group the hole completes (one card of it missing: the
+        rest must win as it is); with no numeral left, the hole is an extra, if there is
+        an eye, or it completes an eye of flowers and one numeral. Every winning hand with
+        the hole's card is reached this way: its group holding the hole is met at its
+        lowest card held (or, held flowers only, once only flowers are left)."""
+        i = 0
+        while i < NUMERALS and not c[i]:
+            i += 1
+        if i == NUMERALS:  # flowers only: the hole is an extra, or completes a group of them
+            mask = _EXTRA_MASK if eye else 0
+            for need, hole in self._flowered:
+                if all(c[k] >= n for k, n in need):
+                    mask |= 1 << hole
+            return mask
+        key = (c, eye, -1)
+        found = self._memo.get(key)
+        if found is not None:
+            return int(found)
+        mask = 0
+        if IS_EXTRA[i]:
+            mask |= self._holes(minus(c, i), eye)
+        for need, p in self._low[i]:
+            for k, n in need:
+                if c[k] < n:
+                    break
+            else:
+                nc = list(c)
+                for k, n in need:
+                    nc[k] -= n
+                mask |= self._holes(tuple(nc), eye or p.is_eye)
+        for need, is_eye in self._holed[i]:
+            hole = -1
+            for k, n in need:
+                short = n - c[k]
+                if short > 0:
+                    if short > 1 or hole >= 0:
+                        break
+                    hole = k
+            else:
+                if hole >= 0 and not mask >> hole & 1:
+                    nc = list(c)
+                    for k, n in need:
+                        nc[k] -= n if k != hole else n - 1
+                    if self._search(tuple(nc), eye or is_eye, 0):
+                        mask |= 1 << hole
+        self._memo[key] = mask
+        return mask
 
 
 def _joined(groups: list[Group]) -> list[Group]:
