@@ -5,12 +5,15 @@ stands and for a baseline commit, in the same run on the same machine.
 
     python benchmarks/engine_speed.py                      # every game, baseline c4ed0fb
     python benchmarks/engine_speed.py --games qing,khanhoo --baseline c4ed0fb --repeat 3
+    python benchmarks/engine_speed.py --profile            # where a greedy deal's time goes
 
 The baseline's code is exported with ``git archive`` to a temporary folder and run there
 in its own process (``PYTHONPATH``), on the same deals (same seeds) and the same VIEWs;
 each measure is the best of ``--repeat`` runs (the least disturbed by other work on the
-machine). A row is ``deals/s  moves/s  playouts/s`` per tree and the ratios, current over
-baseline. Only the engine, the bots and ``world`` are timed: the VIEWs are taken before.
+machine). A row is ``deals/s  moves/s`` of greedy self-play, ``greedy+/s`` (deals a
+second of ``greedy+`` self-play, the playout policy a search would use) and
+``playouts/s`` per tree, and the ratios, current over baseline. Only the engine, the
+bots and ``world`` are timed: the VIEWs are taken before.
 """
 
 from __future__ import annotations
@@ -51,11 +54,15 @@ def child(game: str, deals: int, playouts: int, repeat: int) -> dict[str, Any]:
     seats = ["greedy"] * players
     best_deal = best_play = float("inf")
     moves = 0
+    best_strong = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()
         summary = spec.simulate(seats, games=deals, seed=1)
         best_deal = min(best_deal, time.perf_counter() - t)
         moves = summary.moves
+        t = time.perf_counter()
+        spec.simulate(["greedy+"] * players, games=deals, seed=1)
+        best_strong = min(best_strong, time.perf_counter() - t)
     # the VIEWs: a seat's decision at a random point of a greedy deal
     world = import_module(f"advisor.{game}.game").world
     rng = random.Random(1)
@@ -84,7 +91,58 @@ def child(game: str, deals: int, playouts: int, repeat: int) -> dict[str, Any]:
             spec.play(w, [spec.greedy(n * 7 + s) for s in range(players)])
         best_play = min(best_play, time.perf_counter() - t)
     return {"deals_s": deals / best_deal, "moves_s": moves / best_deal,
-            "playouts_s": playouts / best_play}
+            "strong_s": deals / best_strong, "playouts_s": playouts / best_play}
+
+
+# where a deal's time goes: each function's own time, by the module it lives in
+_PARTS = (
+    ("win checks, distances, decompositions",
+     ("solver.py", "melds.py", "pairing.py", "plays.py", "solve.py", "rules.py")),
+    ("engine: legality, moves, VIEWs", ("game.py", "engine.py", "position.py")),
+    ("VIEW classes", ("view.py",)),
+    ("bots", ("bots.py", "strong.py", "advice.py")),
+    ("cards, counts, play loop", ("cards.py", "counts.py", "simulate.py", "deadline.py")),
+)
+
+
+def child_profile(game: str, deals: int) -> dict[str, Any]:
+    """The share of a greedy self-play run's time spent in each part (own time of the
+    functions, by module; Python's built-ins go to the part that called them)."""
+    import cProfile
+    import pstats
+
+    from advisor.registry import game as spec_of
+
+    spec = spec_of(game)
+    seats = ["greedy"] * WORK[game][0]
+    spec.simulate(seats, games=2, seed=0)  # imports and first tables out of the way
+    prof = cProfile.Profile()
+    prof.enable()
+    spec.simulate(seats, games=deals, seed=1)
+    prof.disable()
+    st = pstats.Stats(prof)
+    shares: dict[str, float] = {name: 0.0 for name, _ in _PARTS}
+    shares["other"] = 0.0
+    raw: Any = st.stats  # type: ignore[attr-defined]
+    for (path, _line, _name), (_cc, _nc, tottime, _ct, callers) in raw.items():
+        if path == "~":  # a built-in: charge it to its callers' parts, pro rata
+            total = sum(c[2] for c in callers.values()) or 1.0
+            for (cpath, _, _), c in callers.items():
+                shares[_part(cpath)] += tottime * c[2] / total
+        else:
+            shares[_part(path)] += tottime
+    whole = sum(shares.values()) or 1.0
+    return {name: v / whole for name, v in shares.items()}
+
+
+def _part(path: str) -> str:
+    if "/advisor/" not in path:
+        return "other"
+    base = path.rsplit("/", 1)[-1]
+    for name, files in _PARTS:
+        if base in files:
+            return name
+    return "other"
 
 
 def export(ref: str, into: Path) -> Path:
@@ -97,11 +155,13 @@ def export(ref: str, into: Path) -> Path:
     return folder
 
 
-def measure(tree: Path, game: str, deals: int, playouts: int, repeat: int) -> dict[str, Any]:
+def measure(tree: Path, game: str, deals: int, playouts: int, repeat: int,
+            profile: bool = False) -> dict[str, Any]:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
     out = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--child", game, "--deals", str(deals),
-         "--playouts", str(playouts), "--repeat", str(repeat)],
+         "--playouts", str(playouts), "--repeat", str(repeat),
+         *(["--profile"] if profile else [])],
         cwd=tree, env=env, check=True, capture_output=True, text=True).stdout
     result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
     return result
@@ -113,12 +173,17 @@ def main() -> None:
     p.add_argument("--baseline", default="c4ed0fb", help="commit to compare with")
     p.add_argument("--repeat", type=int, default=2, help="best of this many runs")
     p.add_argument("--scale", type=float, default=1.0, help="multiply the deals timed")
+    p.add_argument("--profile", action="store_true",
+                   help="where a greedy deal's time goes (share by part), per tree")
     p.add_argument("--child", help=argparse.SUPPRESS)
     p.add_argument("--deals", type=int, help=argparse.SUPPRESS)
     p.add_argument("--playouts", type=int, help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.child:
-        print(json.dumps(child(args.child, args.deals, args.playouts, args.repeat)))
+        if args.profile:
+            print(json.dumps(child_profile(args.child, args.deals)))
+        else:
+            print(json.dumps(child(args.child, args.deals, args.playouts, args.repeat)))
         return
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                           check=True, capture_output=True, text=True).stdout.strip()
@@ -127,10 +192,13 @@ def main() -> None:
     print(f"# {platform.python_implementation()} {platform.python_version()}, "
           f"{os.cpu_count()} cores; current {head}{' + changes' if dirty else ''}, "
           f"baseline {args.baseline}; best of {args.repeat}")
-    print(f"{'game':8} {'tree':9} {'deals':>6} {'deals/s':>9} {'moves/s':>9} "
-          f"{'playouts':>8} {'playouts/s':>10}")
     with tempfile.TemporaryDirectory() as tmp:
         base = export(args.baseline, Path(tmp))
+        if args.profile:
+            profile(args, base)
+            return
+        print(f"{'game':8} {'tree':9} {'deals':>6} {'deals/s':>9} {'moves/s':>9} "
+              f"{'greedy+/s':>9} {'playouts':>8} {'playouts/s':>10}")
         for game in args.games.split(","):
             _, deals, playouts = WORK[game]
             deals = max(1, round(deals * args.scale))
@@ -140,11 +208,23 @@ def main() -> None:
                 r = measure(tree, game, deals, playouts, args.repeat)
                 rows[name] = r
                 print(f"{game:8} {name:9} {deals:6d} {r['deals_s']:9.1f} {r['moves_s']:9.0f} "
-                      f"{playouts:8d} {r['playouts_s']:10.1f}", flush=True)
+                      f"{r['strong_s']:9.1f} {playouts:8d} {r['playouts_s']:10.1f}", flush=True)
             b, c = rows["baseline"], rows["current"]
             print(f"{game:8} {'ratio':9} {'':6} {c['deals_s'] / b['deals_s']:8.2f}× "
-                  f"{c['moves_s'] / b['moves_s']:8.2f}× {'':8} "
-                  f"{c['playouts_s'] / b['playouts_s']:9.2f}×", flush=True)
+                  f"{c['moves_s'] / b['moves_s']:8.2f}× {c['strong_s'] / b['strong_s']:8.2f}× "
+                  f"{'':8} {c['playouts_s'] / b['playouts_s']:9.2f}×", flush=True)
+
+
+def profile(args: argparse.Namespace, base: Path) -> None:
+    """Print, per game, the share of a greedy deal's time in each part, both trees."""
+    names = [name for name, _ in _PARTS] + ["other"]
+    print(f"{'game':8} {'tree':9} " + " ".join(f"{n[:22]:>22}" for n in names))
+    for game in args.games.split(","):
+        deals = max(1, round(WORK[game][1] * args.scale / 2))
+        for name, tree in (("baseline", base), ("current", ROOT)):
+            r = measure(tree, game, deals, 0, 1, profile=True)
+            print(f"{game:8} {name:9} " + " ".join(f"{100 * r[n]:21.0f}%" for n in names),
+                  flush=True)
 
 
 if __name__ == "__main__":
