@@ -966,9 +966,13 @@ class Game(RuleEngine):
         s = self.seats[seat]
         chiu = Chiu(self.chiu_card, self.chiu_return) \
             if self.chiu_card is not None and self._phase == "discard" else None
-        return View(self.rules, seat, self.dealer, self._phase, self._to_act,
-                    tuple(f for f in FACES for _ in range(s.hand[f.index])), len(self.stock),
-                    self.offer, tuple(t.table_seat() for t in self.seats), s.memory(), chiu)
+        hand = s.hand
+        v = View(self.rules, seat, self.dealer, self._phase, self._to_act,
+                 tuple([f for f, n in zip(FACES, hand) if n for _ in range(n)]),
+                 len(self.stock), self.offer, tuple(t.table_seat() for t in self.seats),
+                 s.memory(), chiu)
+        v.__dict__["hand_counts"] = tuple(hand)  # known: no need to count the faces again
+        return v
 
     def cards_in_play(self) -> Counts:
         """Every card's whereabouts summed: hands, melds, discards, doors, stock, offer.

@@ -515,18 +515,28 @@ def discard_distances(hand: Counts, exposed: Exposed = NO_MELDS) -> dict[int, in
     >>> dd[BY_CODE["5m"].index], dd[BY_CODE["9v"].index]
     (1, 2)
     """
-    cap = _caps(exposed)
+    return dict(_discard_distances(tuple(hand), exposed.counts, exposed.size, exposed.ca))
+
+
+@lru_cache(maxsize=1 << 12)
+def _discard_distances(hand: Counts, meld_counts: Counts, exposed_size: int, exposed_ca: int
+                       ) -> tuple[tuple[int, int | None], ...]:
+    """:func:`discard_distances` by what it depends on, remembered (a hand judged for an
+    eat is often the hand that then discards)."""
+    cap = _caps_of(meld_counts)
     types = _group_types(hand, cap)
-    e = WIN_SIZE - exposed.size - sum(hand) + 1
-    out: dict[int, int | None] = {}
+    e = WIN_SIZE - exposed_size - sum(hand) + 1
+    max_ca = MAX_CA - exposed_ca
+    out: list[tuple[int, int | None]] = []
     for g, start in enumerate(GROUPS):
         h, c = _group_of(hand, start), _group_of(cap, start)
         for j, n in enumerate(h):
             if n:
                 changed = types.copy()
                 changed[g] = _group_type(replace(h, j, n - 1), c)
-                out[start + j] = _distance_of_types(changed, e, exposed)
-    return out
+                thrown = _combine(tuple(sorted(changed)), e, max_ca)
+                out.append((start + j, None if thrown is None else e + thrown))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
