@@ -42,8 +42,9 @@ WORK: dict[str, tuple[int, int, int]] = {
 }
 
 
-def child(game: str, deals: int, playouts: int, repeat: int) -> dict[str, Any]:
-    """Runs inside the tree measured (its ``advisor`` first on ``sys.path``)."""
+def child(game: str, deals: int, playouts: int, repeat: int, warm: int = 0) -> dict[str, Any]:
+    """Runs inside the tree measured (its ``advisor`` first on ``sys.path``); ``warm``
+    deals of other seeds are played first, untimed (the caches of a long run)."""
     import random
     from importlib import import_module
 
@@ -55,6 +56,9 @@ def child(game: str, deals: int, playouts: int, repeat: int) -> dict[str, Any]:
     best_deal = best_play = float("inf")
     moves = 0
     best_strong = float("inf")
+    if warm:
+        spec.simulate(seats, games=warm, seed=1_000_001)
+        spec.simulate(["greedy+"] * players, games=warm, seed=1_000_002)
     for _ in range(repeat):
         t = time.perf_counter()
         summary = spec.simulate(seats, games=deals, seed=1)
@@ -156,11 +160,11 @@ def export(ref: str, into: Path) -> Path:
 
 
 def measure(tree: Path, game: str, deals: int, playouts: int, repeat: int,
-            profile: bool = False) -> dict[str, Any]:
+            profile: bool = False, warm: int = 0) -> dict[str, Any]:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
     out = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--child", game, "--deals", str(deals),
-         "--playouts", str(playouts), "--repeat", str(repeat),
+         "--playouts", str(playouts), "--repeat", str(repeat), "--warm", str(warm),
          *(["--profile"] if profile else [])],
         cwd=tree, env=env, check=True, capture_output=True, text=True).stdout
     result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
@@ -171,7 +175,10 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", default=",".join(WORK))
     p.add_argument("--baseline", default="c4ed0fb", help="commit to compare with")
-    p.add_argument("--repeat", type=int, default=2, help="best of this many runs")
+    p.add_argument("--repeat", type=int, default=1,
+                   help="best of this many runs (the same deals: later runs find warm caches)")
+    p.add_argument("--warm", type=int, default=0,
+                   help="deals of other seeds played first, untimed (a long run's caches)")
     p.add_argument("--scale", type=float, default=1.0, help="multiply the deals timed")
     p.add_argument("--profile", action="store_true",
                    help="where a greedy deal's time goes (share by part), per tree")
@@ -183,7 +190,8 @@ def main() -> None:
         if args.profile:
             print(json.dumps(child_profile(args.child, args.deals)))
         else:
-            print(json.dumps(child(args.child, args.deals, args.playouts, args.repeat)))
+            print(json.dumps(child(args.child, args.deals, args.playouts, args.repeat,
+                                   args.warm)))
         return
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                           check=True, capture_output=True, text=True).stdout.strip()
@@ -191,7 +199,7 @@ def main() -> None:
                            check=True, capture_output=True, text=True).stdout.strip()
     print(f"# {platform.python_implementation()} {platform.python_version()}, "
           f"{os.cpu_count()} cores; current {head}{' + changes' if dirty else ''}, "
-          f"baseline {args.baseline}; best of {args.repeat}")
+          f"baseline {args.baseline}; best of {args.repeat}; {args.warm} deals warm-up")
     with tempfile.TemporaryDirectory() as tmp:
         base = export(args.baseline, Path(tmp))
         if args.profile:
@@ -205,7 +213,7 @@ def main() -> None:
             playouts = max(1, round(playouts * args.scale))
             rows = {}
             for name, tree in (("baseline", base), ("current", ROOT)):
-                r = measure(tree, game, deals, playouts, args.repeat)
+                r = measure(tree, game, deals, playouts, args.repeat, warm=args.warm)
                 rows[name] = r
                 print(f"{game:8} {name:9} {deals:6d} {r['deals_s']:9.1f} {r['moves_s']:9.0f} "
                       f"{r['strong_s']:9.1f} {playouts:8d} {r['playouts_s']:10.1f}", flush=True)

@@ -470,7 +470,9 @@ class Solver:
             # only "a place can be left for 1 (… 4) copies" matters: more variety is waste
             most = self._most
             norm = tuple(x if x < most else most for x in cap)
-            found = self._intern(self._line(v, norm, len(v)))
+            found = self._norm_ids.get((v, norm))
+            if found is None:  # a table for these cards and places: computed once
+                found = self._norm_ids[v, norm] = self._intern(self._line(v, norm, len(v)))
             self._line_ids[key] = found
         return found
 
@@ -493,6 +495,7 @@ class Solver:
         self._tables: list[Table] = []
         self._table_ids: dict[Table, int] = {}
         self._line_ids: dict[tuple[Counts, Counts], int] = {}
+        self._norm_ids: dict[tuple[Counts, Counts], int] = {}  # by the places that matter
         self._pairs: dict[tuple[int, int], int] = {}
         self._line_memo: dict[tuple[Counts, Counts, int, int], Table] = {}
 
@@ -695,11 +698,11 @@ def distance_within(hand: Counts, rules: Rules, target: int, own: Counts, bound:
         raise HandSizeError(f"hand: {n} cards; the distance is for at most {target + 1} "
                             f"(going out with {target}, K6)", field="hand")
     s = solver(rules)
-    if n >= target and s.best(hand, n > target) is not None:
-        return True  # 0
     if bound < 1:
-        return False
-    # distance = max(1, target - kept - Jokers) when a target exists (kept >= 0)
+        return n >= target and s.best(hand, n > target) is not None  # 0 only if complete
+    # distance = max(1, target - kept - Jokers) when a target exists (kept >= 0) and the
+    # hand is not complete; a complete hand keeps every real card (its declaration is a
+    # target), so it passes the same test: the exact search is not needed
     floor = max(0, target - hand[JOKER] - bound) - 1
     caps = caps_of(own, rules, hand[JOKER])
     return s.kept(hand, caps, target, floor) > floor
