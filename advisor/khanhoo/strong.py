@@ -31,7 +31,7 @@ from advisor.khanhoo.advice import claim_danger
 from advisor.khanhoo.bots import GreedyBot, SeatCards, least_discards, partners, without
 from advisor.khanhoo.cards import JOKER, KINDS, NUMERALS, Card
 from advisor.khanhoo.game import Action
-from advisor.khanhoo.melds import useful_cards
+from advisor.khanhoo.melds import _helping, caps_of, solver, useful_cards
 from advisor.khanhoo.rules import ROYAL_PARTNER
 from advisor.khanhoo.view import View
 
@@ -83,13 +83,44 @@ class StrongBot(GreedyBot):
         fewest partners in hand, the deadest card, the least likely claimed."""
         low, least = least_discards(seat, discards)
 
-        def key(a: Action) -> tuple[int, int, int, int, int]:
+        def rest(a: Action) -> tuple[int, int, int, int]:
             assert a.card is not None
             danger = claim_danger(a.card, view, seat)
-            return (-acceptance(seat, a.card, low), partners(seat.hand, a.card),
-                    live(seat, a.card), round(danger / DANGER_STEP), -a.card.index)
+            return (partners(seat.hand, a.card), live(seat, a.card),
+                    round(danger / DANGER_STEP), -a.card.index)
 
-        return min(least, key=key)
+        most = _most_acceptance(seat, least, low)
+        best: tuple[tuple[int, ...], Action] | None = None
+        for a in sorted(least, key=rest):
+            assert a.card is not None
+            k = (-acceptance(seat, a.card, low), *rest(a))
+            if best is None or k < best[0]:
+                best = (k, a)
+            if most is not None and -k[0] >= most:
+                break  # no discard accepts more; the rest come after it
+        assert best is not None
+        return best[1]
+
+
+def _most_acceptance(seat: SeatCards, least: Sequence[Action], low: int) -> int | None:
+    """The most acceptance any of the real discards ``least`` (each leaving ``low``, two
+    or more) can have: the unseen copies of the kinds that let the whole hand keep more
+    than each of them keeps (the same for all, the whole hand's; a card received helps
+    the hand left only if it helps the whole hand, :func:`useful_cards`'s ``within``),
+    and of the Joker. None when that bound does not hold (a Joker discard among them, or
+    a hand one card from going out)."""
+    if low < 2 or low >= 99 or any(a.card is None or a.card.index == JOKER for a in least):
+        return None
+    s = solver(seat.rules)
+    pack = seat.rules.pack.counts
+    takes = [i for i in range(KINDS) if seat.own[i] < pack[i]]
+    caps = caps_of(seat.own, seat.rules, seat.hand[JOKER])
+    kept = seat.target - low - seat.hand[JOKER]  # what each discard of them keeps
+    if s.kept(seat.hand, caps, seat.target) != kept:
+        return None
+    kinds = tuple(i for i in takes if i != JOKER)
+    helping = _helping(seat.rules, seat.hand, caps, seat.target, kept, kinds)
+    return sum(seat.unseen[i] for i in takes if i == JOKER or i in helping)
 
 
 __all__ = ["StrongBot", "acceptance", "live"]

@@ -176,17 +176,36 @@ def _plain_least(seat: SeatCards, discards: list[Action]) -> tuple[int, list[Act
     return low, [a for d, a in scored if d == low]
 
 
+def _plain_strong_discard(view, seat: SeatCards, discards: list[Action]) -> Action:
+    """greedy+'s discard judged the plain way: every key of the least-distance
+    discards in full."""
+    from advisor.khanhoo.advice import claim_danger
+    from advisor.khanhoo.strong import DANGER_STEP, acceptance, live
+
+    low, least = _plain_least(seat, discards)
+
+    def key(a: Action) -> tuple[int, int, int, int, int]:
+        assert a.card is not None
+        danger = claim_danger(a.card, view, seat)
+        return (-acceptance(seat, a.card, low), partners(seat.hand, a.card),
+                live(seat, a.card), round(danger / DANGER_STEP), -a.card.index)
+
+    return min(least, key=key)
+
+
 @pytest.mark.parametrize("players,sets,orphan,options", [
     (3, 2, None, {}), (4, 2, 1, {}), (2, 3, None, {"trio": True})])
 def test_greedy_discard_is_the_plain_one_at_every_decision(
         players: int, sets: int, orphan: int | None, options: dict) -> None:
     """best_discard's bounded search (no real discard keeps more than the whole hand)
     picks the discard that judging every discard in full picks, and least_discards
-    (greedy+'s first stage) finds the same least distance and discards, at every
-    discard of whole deals between greedy and random seats."""
+    (greedy+'s first stage) finds the same least distance and discards, and greedy+
+    throws the card it throws when every key is judged in full, at every discard of
+    whole deals between greedy and random seats."""
     from advisor.games.bots import RandomBot
     from advisor.khanhoo.bots import best_discard, least_discards
     from advisor.khanhoo.rules import Rules
+    from advisor.khanhoo.strong import StrongBot
 
     checked = 0
     for seed in range(4):
@@ -200,6 +219,9 @@ def test_greedy_discard_is_the_plain_one_at_every_decision(
                 seat = SeatCards.of(g.view(d.seat))
                 assert best_discard(seat, discards) == _plain_best_discard(seat, discards)
                 assert least_discards(seat, discards) == _plain_least(seat, discards)
+                view = g.view(d.seat)
+                assert StrongBot().discard(view, seat, discards) == \
+                    _plain_strong_discard(view, seat, discards)
                 checked += 1
             g.act(d.seat, bots[d.seat].decide(g.view(d.seat), legal))
     assert checked > 20
