@@ -102,11 +102,15 @@ def child(game: str, deals: int, playouts: int, repeat: int, warm: int = 0) -> d
 _PARTS = (
     ("win checks, distances, decompositions",
      ("solver.py", "melds.py", "pairing.py", "plays.py", "solve.py", "rules.py")),
-    ("engine: legality, moves, VIEWs", ("game.py", "engine.py", "position.py")),
-    ("VIEW classes", ("view.py",)),
+    ("engine: legality and moves", ("game.py", "engine.py", "position.py")),
+    ("VIEW building", ("view.py",)),
+    ("copying state", ()),
     ("bots", ("bots.py", "strong.py", "advice.py")),
     ("cards, counts, play loop", ("cards.py", "counts.py", "simulate.py", "deadline.py")),
 )
+_VIEW_FUNCTIONS = {"view", "_seen", "memory", "table_seat", "of_view", "<genexpr>"}
+_COPY_FUNCTIONS = {"clone", "copy", "deepcopy", "__deepcopy__", "_deepcopy_dict",
+                   "_deepcopy_list", "_reconstruct", "_deepcopy_tuple"}
 
 
 def child_profile(game: str, deals: int) -> dict[str, Any]:
@@ -128,24 +132,32 @@ def child_profile(game: str, deals: int) -> dict[str, Any]:
     shares: dict[str, float] = {name: 0.0 for name, _ in _PARTS}
     shares["other"] = 0.0
     raw: Any = st.stats  # type: ignore[attr-defined]
-    for (path, _line, _name), (_cc, _nc, tottime, _ct, callers) in raw.items():
+    for (path, _line, name), (_cc, _nc, tottime, _ct, callers) in raw.items():
         if path == "~":  # a built-in: charge it to its callers' parts, pro rata
             total = sum(c[2] for c in callers.values()) or 1.0
-            for (cpath, _, _), c in callers.items():
-                shares[_part(cpath)] += tottime * c[2] / total
+            for (cpath, cline, cname), c in callers.items():
+                shares[_part(cpath, cname, raw.get((cpath, cline, cname)))] += \
+                    tottime * c[2] / total
         else:
-            shares[_part(path)] += tottime
+            shares[_part(path, name, (_cc, _nc, tottime, _ct, callers))] += tottime
     whole = sum(shares.values()) or 1.0
     return {name: v / whole for name, v in shares.items()}
 
 
-def _part(path: str) -> str:
+def _part(path: str, name: str, stat: Any = None) -> str:
+    """The part a function belongs to: by its module, except that a game module's VIEW
+    and copying functions (and a generator inside ``view``) count as those parts."""
+    if name in _COPY_FUNCTIONS and (path.endswith("copy.py") or "/advisor/" in path):
+        return "copying state"
     if "/advisor/" not in path:
         return "other"
     base = path.rsplit("/", 1)[-1]
-    for name, files in _PARTS:
+    if base == "game.py" and name in _VIEW_FUNCTIONS and (name != "<genexpr>" or (
+            stat is not None and any(c[2] == "view" for c in stat[4]))):
+        return "VIEW building"
+    for part, files in _PARTS:
         if base in files:
-            return name
+            return part
     return "other"
 
 
