@@ -90,3 +90,14 @@ class RecordError(AdvisorError):
     """A game record that cannot be read: wrong format, bad deal, malformed move."""
 
     kind = "invalid-record"
+
+
+class ResultMismatchError(RecordError):
+    """A record whose stated ``result`` is not the one its moves reach; ``rule`` is the ID
+    of the rule that decides the first field that differs (``§7``, ``K8``, ``Q8`` …), named
+    after the field: ``result.points (§7): the record says 6, the moves reach 5``."""
+
+    def __init__(self, field: str, rule: str | None, message: str) -> None:
+        named = f"{field} ({rule})" if rule else field
+        super().__init__(f"{named}: {message}", field=field)
+        self.rule = rule

@@ -22,7 +22,7 @@ from advisor.chan.position import (
     view_of_position,
 )
 from advisor.chan.profiles import PROFILES
-from advisor.chan.record import game_from_record, play_recorded
+from advisor.chan.record import RESULT_FORM, game_from_record, play_recorded
 from advisor.chan.scoring import score
 from advisor.chan.simulate import outcome, start
 from advisor.chan.strong import StrongBot
@@ -175,6 +175,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     greedy=lambda seed: GreedyBot(), strong=lambda seed: StrongBot(), advise=advise,
     default_budget_ms=DEFAULT_BUDGET_MS,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, play_recorded=play_recorded,
+    result_form=RESULT_FORM,
     faces=Faces((SCORE, ANALYZE, ADVICE), (RULES,), "greedy,random,random,random", simulation_text,
                 terminal=TERMINAL))
 

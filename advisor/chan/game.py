@@ -173,14 +173,6 @@ def bonuses_as_ruled(bonuses: object) -> object:
     return ("main", main.get("base"), main.get("dich"), instances)
 
 
-def result_as_ruled(result: object) -> object:
-    """A record's ``result`` with its ``bonuses`` as the rules compare them
-    (:func:`bonuses_as_ruled`)."""
-    if isinstance(result, dict) and "bonuses" in result:
-        return {**result, "bonuses": bonuses_as_ruled(result["bonuses"])}
-    return result
-
-
 # --- a seat's cards and memory ------------------------------------------------------------
 
 @dataclass
@@ -937,12 +929,6 @@ class Game(RuleEngine):
         return tuple(c)
 
     # --- records -------------------------------------------------------------------------------
-
-    @staticmethod
-    def same_result(want: object, got: dict[str, Any]) -> bool:
-        """A record's ``result`` is this deal's: equal, its bonuses compared as the rules
-        define them (the main bonus, then the set: :func:`bonuses_as_ruled`)."""
-        return result_as_ruled(want) == result_as_ruled(got)
 
     def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]:
         """The deal as a ``chan-record/1`` object (§8.2)."""

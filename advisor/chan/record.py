@@ -16,15 +16,24 @@ True
 from __future__ import annotations
 
 from advisor.chan.cards import counts_of, parse_cards, parse_face
-from advisor.chan.game import RECORD_FORMAT, Action, Game
+from advisor.chan.game import RECORD_FORMAT, Action, Game, bonuses_as_ruled
 from advisor.chan.profiles import PROFILES
 from advisor.errors import IllegalActionError, RecordError
-from advisor.games.records import read_deal, read_header, read_records, seat_number
+from advisor.games.records import ResultForm, read_deal, read_header, read_records, seat_number
 
 RECORD_FIELDS = ("format", "rules", "options", "dealer", "players", "hands", "stock", "moves",
                  "result", "practice")
 """A record's fields; ``practice`` (``{"seed": N}``) marks a browser game's practice deal,
 dealt from a seed anyone may give again."""
+
+RESULT_FORM = ResultForm(
+    rules={"winner": "C1", "win_by": "C1", "winning_card": "C1", "points": "§7",
+           "bonuses": "§7", "payments": "§7"},
+    forms={"bonuses": bonuses_as_ruled})
+"""How a record's result is compared (:func:`advisor.games.records.result_mismatch`): the
+win by its claim (C1), the points, bonuses and payments by §7 — the bonuses as the rules
+count them, the main one by its rank and then the multiset, so two tied bonuses (Tôm and
+Bạch thủ) may come in either order."""
 
 
 def game_from_record(rec: object) -> Game:
@@ -58,5 +67,5 @@ def _decline_claims_before(g: Game, seat: int, action: Action) -> None:
         g.act(g.pending.seat, Action("pass"))
 
 
-__all__ = ["RECORD_FIELDS", "game_from_record", "parse_face", "play_recorded",
+__all__ = ["RECORD_FIELDS", "RESULT_FORM", "game_from_record", "parse_face", "play_recorded",
            "read_records"]

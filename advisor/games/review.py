@@ -39,7 +39,7 @@ from typing import Any
 
 from advisor.errors import AdvisorError, RecordError
 from advisor.games.answer import NOT_JUDGED, Z95
-from advisor.games.records import read_move
+from advisor.games.records import read_move, result_mismatch
 from advisor.games.spec import AnySpec
 
 INACCURACY = 0.05
@@ -302,7 +302,9 @@ def replay_steps(spec: AnySpec, rec: dict[str, Any], seats: frozenset[int],
     """Replay ``rec`` through the game's engine, seeing every decision with more than
     one legal action (the VIEW kept for ``seats``). Returns the observed deal, whether the
     record is whole, and the recorded moves (seat, action) as replayed. A move the rules
-    refuse raises a :class:`RecordError` naming it and its rule; a record that stops
+    refuse raises a :class:`RecordError` naming it and its rule, and so does a stated result
+    that is not the one the moves reach (compared as every replay compares it,
+    :func:`~advisor.games.records.result_mismatch`); a record that stops
     before the deal's end is reviewed up to there (``complete`` False)."""
     try:
         deal = spec.from_record(rec)
@@ -328,12 +330,11 @@ def replay_steps(spec: AnySpec, rec: dict[str, Any], seats: frozenset[int],
                               f"{err.message}",
                               field=f"moves[{number - 1}]") from None
         played.append((seat, action))
-    if deal.over:
-        got = deal.result.to_json() if deal.result is not None else None
-        want = rec.get("result")
-        if want is not None and want != got:
-            raise RecordError("result: the record's result is not the one its moves reach "
-                              f"({got})", field="result")
+    want = rec.get("result")
+    if deal.over and deal.result is not None and want is not None:
+        wrong = result_mismatch(spec.result_form, want, deal.result.to_json())
+        if wrong is not None:  # the same comparison as every replay's
+            raise wrong
     return g, bool(deal.over), played
 
 

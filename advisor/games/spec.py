@@ -35,7 +35,7 @@ from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot, no_argument
 from advisor.games.engine import Action
 from advisor.games.faces import Context, Faces, Table
 from advisor.games.holding import shape_of
-from advisor.games.records import Replay, pending_view, replay_moves
+from advisor.games.records import Replay, ResultForm, pending_view, replay_moves
 from advisor.games.simulate import Engine, Outcome, RunSummary, play, run
 from advisor.games.view import View
 
@@ -119,6 +119,9 @@ class GameSpec(Generic[G, A, V]):
     # of settlement a whole chance to win is worth, to class losses in points.
     exact_review: Callable[[G], Any] | None = None
     points_per_chance: float | None = None
+    # How a record's stated result is compared with the one its moves reach (replay,
+    # review, the service): the rule of each field, the lists whose order is free.
+    result_form: ResultForm = field(default_factory=ResultForm)
 
     # --- derived ---------------------------------------------------------------------------
 
@@ -143,9 +146,11 @@ class GameSpec(Generic[G, A, V]):
     def replay(self, rec: object, *, partial: bool = False) -> Replay:
         """Replay a record move by move through the engine, so every rule is checked, and
         compare the result. With ``partial``, a record that stops before the end of the
-        deal (a prefix, with no result) is valid."""
+        deal (a prefix, with no result) is valid. The result is compared as values, by the
+        game's ``result_form`` (:func:`advisor.games.records.result_mismatch`)."""
         return replay_moves(rec, deal=self.from_record, parse=self.read_action,
-                            apply=self.play_recorded, partial=partial)
+                            apply=self.play_recorded, partial=partial,
+                            result=self.result_form)
 
     def view_at(self, rec: object, seat: int | None = None) -> tuple[V, list[A]]:
         """The VIEW of the seat to act where a record prefix stops, and its legal actions

@@ -23,7 +23,7 @@ from advisor.khanhoo.game import (
     legal_of,
 )
 from advisor.khanhoo.position import Position, position_from_fields, view_of_position
-from advisor.khanhoo.record import game_from_record
+from advisor.khanhoo.record import RESULT_FORM, game_from_record
 from advisor.khanhoo.rules import OPTION_HELP
 from advisor.khanhoo.scoring import Settlement, score
 from advisor.khanhoo.simulate import outcome, start
@@ -180,6 +180,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     greedy=lambda seed: GreedyBot(), strong=lambda seed: StrongBot(), advise=advise,
     default_budget_ms=Budget().ms,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, tables=TABLES,
+    result_form=RESULT_FORM,
     faces=Faces((SCORE, ANALYZE, ADVICE, SETTLE), SIMULATE_FIELDS, "greedy,random,random",
                 simulation_text,
                 view_text=view_text, action_text=action_text, result_text=result_text,

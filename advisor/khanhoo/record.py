@@ -15,13 +15,21 @@ advisor.errors.RecordError: max_turns: expected a number of discards
 from __future__ import annotations
 
 from advisor.errors import AdvisorError, RecordError
-from advisor.games.records import read_deal, read_header, seat_number
+from advisor.games.records import ResultForm, read_deal, read_header, seat_number
 from advisor.khanhoo.cards import counts_of, parse_cards
 from advisor.khanhoo.game import MAX_TURNS, RECORD_FORMAT, Game
 from advisor.khanhoo.rules import Rules
 
 RECORD_FIELDS = ("format", "sets", "jokers", "options", "dealer", "orphan", "max_turns",
                  "players", "hands", "stock", "moves", "result")
+
+RESULT_FORM = ResultForm(
+    rules={"winner": "K6", "by": "K6", "discard": "K6", "points": "K8", "scores": "K8",
+           "combinations": "K8"},
+    unordered=frozenset({"combinations"}))
+"""How a record's result is compared (:func:`advisor.games.records.result_mismatch`): who
+went out, how and with which discard by K6, the points, scores and the declaration by K8;
+the declaration's combinations in any order."""
 
 
 def game_from_record(rec: object) -> Game:
@@ -45,4 +53,4 @@ def game_from_record(rec: object) -> Game:
                 max_turns=max_turns)
 
 
-__all__ = ["RECORD_FIELDS", "game_from_record"]
+__all__ = ["RECORD_FIELDS", "RESULT_FORM", "game_from_record"]

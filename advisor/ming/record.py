@@ -16,12 +16,19 @@ True
 from __future__ import annotations
 
 from advisor.errors import RecordError
-from advisor.games.records import card_list, read_header, seat_number
+from advisor.games.records import ResultForm, card_list, read_header, seat_number
 from advisor.ming.cards import mask_of, parse_cards
 from advisor.ming.game import RECORD_FORMAT, Game
 
 RECORD_FIELDS = ("format", "options", "dealer", "players", "hands", "stock", "moves",
                  "result")
+
+RESULT_FORM = ResultForm(
+    rules={"winner": "M7", "points": "M7", "scores": "M7", "settlement": "M7",
+           "captured": "M6", "bonuses": "M6", "tricks": "M6"})
+"""How a record's result is compared (:func:`advisor.games.records.result_mismatch`): what
+each seat captured, its bonuses and tricks by M6, the scores, the winner and the
+settlement by M7 (every field is per seat: no order is free)."""
 
 
 def game_from_record(rec: object) -> Game:
@@ -43,4 +50,4 @@ def _cards(name: str, value: object) -> int:
     return mask_of(card_list(name, value, parse_cards))
 
 
-__all__ = ["RECORD_FIELDS", "game_from_record"]
+__all__ = ["RECORD_FIELDS", "RESULT_FORM", "game_from_record"]
