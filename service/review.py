@@ -157,7 +157,7 @@ def review_page() -> str | tuple[str, int]:
         return render_template("review.html", games=GAMES,
                                error=f"the file is not one JSON record: {err.message}"), 422
     fmt = rec.get("format") if isinstance(rec, dict) else None
-    spec = next((g for g in GAMES if g.record_format == fmt), None)
+    spec = next((g for g in GAMES if g.reads(fmt)), None)
     if spec is None:
         return render_template("review.html", games=GAMES,
                                error=f"not a record of a game this server knows "

@@ -137,13 +137,19 @@ class Result:
         return self.score.points if self.score else 0
 
     def to_json(self) -> dict[str, Any]:
+        """The result's JSON: the shape every game's result has (``winner``, ``how`` — the
+        win's ``win_by`` —, ``points``, ``settlement`` — the payments —; docs/records.md),
+        then Chắn's own ``win_by``, ``winning_card``, ``bonuses`` and ``payments``."""
         if self.winner is None:
-            return {"winner": None, "points": 0, "bonuses": [], "payments": list(self.payments)}
+            return {"winner": None, "how": None, "points": 0,
+                    "settlement": list(self.payments), "bonuses": [],
+                    "payments": list(self.payments)}
         assert self.score is not None
         return {
-            "winner": self.winner, "win_by": self.win_by,
+            "winner": self.winner, "how": self.win_by, "win_by": self.win_by,
             "winning_card": self.winning_card.code if self.winning_card else None,
-            "points": self.points, "bonuses": [b.to_json() for b in self.score.bonuses],
+            "points": self.points, "settlement": list(self.payments),
+            "bonuses": [b.to_json() for b in self.score.bonuses],
             "payments": list(self.payments),
         }
 
@@ -931,7 +937,7 @@ class Game(RuleEngine):
     # --- records -------------------------------------------------------------------------------
 
     def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]:
-        """The deal as a ``chan-record/1`` object (§8.2)."""
+        """The deal as a ``chan-record/2`` object (§8.2)."""
         rec: dict[str, Any] = {"format": RECORD_FORMAT, "rules": self.rules,
                                "dealer": self.dealer}
         if self.options:
@@ -947,7 +953,9 @@ class Game(RuleEngine):
         return rec
 
 
-RECORD_FORMAT = "chan-record/1"
+RECORD_FORMAT = "chan-record/2"
+"""Today's record format: ``chan-record/1`` with the result in the shape every game's
+has (``how`` and ``settlement`` added; ``advisor.chan.record.UPGRADES`` reads the old)."""
 
 
 # --- a deal consistent with a VIEW ------------------------------------------------------------

@@ -131,18 +131,18 @@ def result_mismatch(form: ResultForm, want: object,
     """
     if not isinstance(want, dict):
         return ResultMismatchError("result", None, f"expected an object like {_shown(got)}")
-    for key, value in got.items():
-        if key not in want:
+    for key, stated in want.items():  # in the record's order: what it states first
+        if key not in got:
+            return ResultMismatchError(f"result.{key}", None,
+                                       "not a field of this game's result")
+        if form.value(key, stated) != form.value(key, got[key]):
             return ResultMismatchError(f"result.{key}", form.rules.get(key),
-                                       f"missing; the moves reach {_shown(value)}")
-        if form.value(key, want[key]) != form.value(key, value):
-            return ResultMismatchError(f"result.{key}", form.rules.get(key),
-                                       f"the record says {_shown(want[key])}, the moves "
-                                       f"reach {_shown(value)}")
-    extra = next((k for k in want if k not in got), None)
-    if extra is not None:
-        return ResultMismatchError(f"result.{extra}", None,
-                                   "not a field of this game's result")
+                                       f"the record says {_shown(stated)}, the moves "
+                                       f"reach {_shown(got[key])}")
+    missing = next((k for k in got if k not in want), None)
+    if missing is not None:
+        return ResultMismatchError(f"result.{missing}", form.rules.get(missing),
+                                   f"missing; the moves reach {_shown(got[missing])}")
     return None
 
 
@@ -155,12 +155,48 @@ SHOWN = 160
 """The most characters of a value a result's message shows."""
 
 
-def read_header(rec: object, fmt: str, fields: Sequence[str]) -> dict[str, Any]:
-    """Check what every record shares — a JSON object of format ``fmt`` with no field
-    outside ``fields`` and ``options`` an object if present — and return its options."""
+RESULT_KEYS = ("winner", "how", "points", "settlement")
+"""The keys every game's result has (``docs/records.md``): the winning seat (null when
+nobody won), how the deal was won (the game's word; null when nobody won), the points
+the deal was scored at, and what each seat receives (+) or pays (−), by seat. The
+game's own details follow."""
+
+Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
+"""How a record of an older format a game still reads is brought to today's: the same
+deal and moves, its stated result given the keys it lacked (:func:`upgraded`)."""
+
+
+def upgraded(rec: dict[str, Any], fmt: str,
+             derive: Callable[[dict[str, Any]], Mapping[str, Any]]) -> dict[str, Any]:
+    """``rec`` in format ``fmt``: its result, when it states one, with the keys ``derive``
+    makes from the old result added after those it states, where it lacks them (what it
+    states is kept, and compared first: a wrong old field is named, not a key derived
+    from it).
+
+    >>> old = {"format": "x/1", "result": {"winner": 1, "by": "out"}}
+    >>> upgraded(old, "x/2", lambda r: {"how": r.get("by")})
+    {'format': 'x/2', 'result': {'winner': 1, 'by': 'out', 'how': 'out'}}
+    """
+    out = {**rec, "format": fmt}
+    result = rec.get("result")
+    if isinstance(result, dict):
+        try:
+            added = derive(result)
+        except (AdvisorError, TypeError, ValueError, KeyError):
+            added = {}  # a malformed old result: compared as it stands, the gap named
+        out["result"] = {**result, **{k: v for k, v in added.items() if k not in result}}
+    return out
+
+
+def read_header(rec: object, fmt: str, fields: Sequence[str],
+                older: Iterable[str] = ()) -> dict[str, Any]:
+    """Check what every record shares — a JSON object of format ``fmt`` (or of an
+    ``older`` format the game still reads) with no field outside ``fields`` and
+    ``options`` an object if present — and return its options."""
     if not isinstance(rec, dict):
         raise RecordError("a record must be a JSON object", field="$")
-    if rec.get("format") != fmt:
+    given = rec.get("format")
+    if given != fmt and not (isinstance(given, str) and given in set(older)):
         raise RecordError(f"format: expected '{fmt}', got {rec.get('format')!r}",
                           field="format")
     unknown = sorted(set(rec) - set(fields))
@@ -298,8 +334,10 @@ def read_records(stream: IO[str], name: str = "record") -> Iterator[tuple[str, A
 
 
 __all__ = [
+    "RESULT_KEYS",
     "Replay",
     "ResultForm",
+    "Upgrade",
     "as_multiset",
     "card_list",
     "check_deal",
@@ -311,4 +349,5 @@ __all__ = [
     "replay_moves",
     "result_mismatch",
     "seat_number",
+    "upgraded",
 ]

@@ -286,8 +286,8 @@ def check_format(spec: AnySpec, rec: object, games: Sequence[AnySpec] = ()) -> d
     if not isinstance(rec, dict):
         raise RecordError("a record must be a JSON object", field="$")
     fmt = rec.get("format")
-    if fmt != spec.record_format:
-        other = next((g for g in games if g.record_format == fmt), None)
+    if not spec.reads(fmt):
+        other = next((g for g in games if g.reads(fmt)), None)
         if other is not None:
             raise RecordError(f"format: this is a {other.name} record ('{fmt}'), not a "
                               f"{spec.name} one: review it with `advisor {other.name} "
@@ -306,6 +306,8 @@ def replay_steps(spec: AnySpec, rec: dict[str, Any], seats: frozenset[int],
     that is not the one the moves reach (compared as every replay compares it,
     :func:`~advisor.games.records.result_mismatch`); a record that stops
     before the deal's end is reviewed up to there (``complete`` False)."""
+    now = spec.current(rec)  # a record of an older format, read as today's
+    rec = now if isinstance(now, dict) else rec
     try:
         deal = spec.from_record(rec)
     except AdvisorError as err:
