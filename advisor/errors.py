@@ -37,6 +37,18 @@ class AdvisorError(ValueError):
         self.field = field
         self.token = None if token is None else cut(token, MAX_TOKEN)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """An error travels to another process whole (the service's pool): its class, its
+        message and every attribute (``field``, ``token``, a ``rule``).
+
+        >>> import pickle
+        >>> err = pickle.loads(pickle.dumps(IllegalActionError("R3", "6v was refused",
+        ...                                                    field="card")))
+        >>> err.message, err.rule, err.field, type(err).__name__
+        ('R3: 6v was refused', 'R3', 'card', 'IllegalActionError')
+        """
+        return (_rebuilt, (type(self), self.message, dict(self.__dict__)))
+
 
 class CardError(AdvisorError):
     """A token that is not a card: unknown word, rank outside 2–9, ambiguous ``van``."""
@@ -101,3 +113,11 @@ class ResultMismatchError(RecordError):
         named = f"{field} ({rule})" if rule else field
         super().__init__(f"{named}: {message}", field=field)
         self.rule = rule
+
+
+def _rebuilt(cls: type[AdvisorError], message: str, state: dict[str, object]) -> AdvisorError:
+    """An error as :meth:`AdvisorError.__reduce__` sent it."""
+    err = cls.__new__(cls)
+    ValueError.__init__(err, message)
+    err.__dict__.update(state)
+    return err
