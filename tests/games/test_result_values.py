@@ -26,6 +26,7 @@ from advisor.games.review import replay_steps, review
 from advisor.games.spec import AnySpec
 from advisor.registry import GAMES, game
 from service import create_app
+from tests.service.test_review_api import _record as _greedy  # a greedy deal's record
 
 
 def _chan_tom_twice_and_bach_thu() -> dict[str, Any]:
@@ -37,15 +38,6 @@ def _chan_tom_twice_and_bach_thu() -> dict[str, Any]:
     rec: dict[str, Any] = g.to_record()
     assert [(b["code"], b["count"]) for b in rec["result"]["bonuses"]] == [("tom", 2),
                                                                           ("bach_thu", 1)]
-    return rec
-
-
-def _greedy(name: str, seed: int) -> dict[str, Any]:
-    spec = game(name)
-    n = spec.players[0]
-    g = spec.deal(n, seed)
-    spec.play(g, [spec.make_bot("greedy", seed=i) for i in range(n)])
-    rec: dict[str, Any] = g.to_record()
     return rec
 
 
