@@ -37,6 +37,18 @@ class AdvisorError(ValueError):
         self.field = field
         self.token = None if token is None else cut(token, MAX_TOKEN)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """An error travels to another process whole (the service's pool): its class, its
+        message and every attribute (``field``, ``token``, a ``rule``).
+
+        >>> import pickle
+        >>> err = pickle.loads(pickle.dumps(IllegalActionError("R3", "6v was refused",
+        ...                                                    field="card")))
+        >>> err.message, err.rule, err.field, type(err).__name__
+        ('R3: 6v was refused', 'R3', 'card', 'IllegalActionError')
+        """
+        return (_rebuilt, (type(self), self.message, dict(self.__dict__)))
+
 
 class CardError(AdvisorError):
     """A token that is not a card: unknown word, rank outside 2–9, ambiguous ``van``."""
@@ -90,3 +102,22 @@ class RecordError(AdvisorError):
     """A game record that cannot be read: wrong format, bad deal, malformed move."""
 
     kind = "invalid-record"
+
+
+class ResultMismatchError(RecordError):
+    """A record whose stated ``result`` is not the one its moves reach; ``rule`` is the ID
+    of the rule that decides the first field that differs (``§7``, ``K8``, ``Q8`` …), named
+    after the field: ``result.points (§7): the record says 6, the moves reach 5``."""
+
+    def __init__(self, field: str, rule: str | None, message: str) -> None:
+        named = f"{field} ({rule})" if rule else field
+        super().__init__(f"{named}: {message}", field=field)
+        self.rule = rule
+
+
+def _rebuilt(cls: type[AdvisorError], message: str, state: dict[str, object]) -> AdvisorError:
+    """An error as :meth:`AdvisorError.__reduce__` sent it."""
+    err = cls.__new__(cls)
+    ValueError.__init__(err, message)
+    err.__dict__.update(state)
+    return err

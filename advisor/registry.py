@@ -10,7 +10,7 @@ extras from ``advisor.cli.<name>`` and ``service.<name>`` when it has some.
 >>> [g.name for g in GAMES]
 ['chan', 'khanhoo', 'ming', 'qing']
 >>> game("khanhoo").record_format
-'khanhoo-record/1'
+'khanhoo-record/2'
 """
 
 from __future__ import annotations

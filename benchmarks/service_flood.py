@@ -1,12 +1,18 @@
-"""One client floods the service; how fast are the others answered?
+"""Clients flood the service; how fast are the others answered?
 
-    python benchmarks/service_flood.py [--seconds 30] [--workers 2] [--scenario both]
+    python benchmarks/service_flood.py [--seconds 30] [--workers 2] [--pool 1]
+                                       [--scenario all|clients|compute|hints]
 
 Starts gunicorn (service/gunicorn.conf.py) on loopback with ``WEB_CONCURRENCY`` workers
 and ``ADVISOR_PROXY_HOPS=1``: every request carries ``X-Forwarded-For`` as nginx would
 write it, so the service tells the clients apart (the flood: 10.0.0.1, the others:
-10.0.0.2). Two scenarios, each for SECONDS:
+10.0.0.2). ``--pool N`` sets ``ADVISOR_POOL_PROCESSES`` (service/pool.py: the costly
+verbs in N processes per worker, off the request threads; 0: on them). Three scenarios,
+each for SECONDS:
 
+* ``clients``: four clients (10.0.0.11 to 10.0.0.14) each send batches of 20 random
+  Khanhoo hands to ``/v1/khanhoo/analyze`` without pause, while another polls ``GET
+  /healthz`` every 50 ms: its p99 is the figure (the goal: at most 100 ms).
 * ``compute``: 8 threads of the flood send batches of 100 random Khanhoo hands and of
   1,000 random Qing hands to ``/analyze`` without pause; meanwhile one thread polls
   ``GET /healthz`` and another client sends one ``POST /v1/chan/score`` every 100 ms.
@@ -124,6 +130,25 @@ def compute(base: str, seconds: float) -> list[Stream]:
     return [flood, health, score]
 
 
+def clients(base: str, seconds: float) -> list[Stream]:
+    rng = random.Random(2)
+    batch = [{"hand": " ".join(rng.sample(KHANHOO, 16))} for _ in range(20)]
+    floods = [Stream(f"client {i} analyze") for i in range(1, 5)]
+    health = Stream("/healthz")
+    stop = threading.Event()
+    threads = [loop(stop, lambda s=s, i=i: s.add(*reversed(call(
+        base, "POST", "/v1/khanhoo/analyze", f"10.0.0.1{i}", batch)[::2])))
+        for i, s in enumerate(floods, 1)]
+    time.sleep(1.0)  # the flood is on
+    threads.append(loop(stop, lambda: health.add(
+        *reversed(call(base, "GET", "/healthz", OTHER)[::2])), 0.05))
+    time.sleep(seconds)
+    stop.set()
+    for t in threads:
+        t.join(40)
+    return [*floods, health]
+
+
 def hints(base: str, seconds: float) -> list[Stream]:
     flood, hint, act, deal = (Stream("flood hints"), Stream("other's hint"),
                               Stream("other's action"), Stream("other's new table"))
@@ -177,13 +202,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--scenario", choices=("compute", "hints", "both"), default="both")
+    ap.add_argument("--pool", type=int, default=1,
+                    help="processes of each worker's pool (ADVISOR_POOL_PROCESSES; 0: none)")
+    ap.add_argument("--scenario", choices=("clients", "compute", "hints", "both", "all"),
+                    default="all", help="both: compute and hints; all: the three")
     args = ap.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     db = Path(tempfile.mkdtemp()) / "play.sqlite3"
     env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(args.workers),
            "ADVISOR_PROXY_HOPS": "1", "ADVISOR_PLAY_DB": json.dumps(str(db)),
+           "ADVISOR_POOL_PROCESSES": str(args.pool),
            "PYTHONPATH": str(ROOT)}
     gunicorn = Path(sys.executable).with_name("gunicorn")
     server = subprocess.Popen([str(gunicorn), "-c", "service/gunicorn.conf.py",
@@ -196,12 +225,14 @@ def main() -> None:
                     break
             except OSError:
                 time.sleep(0.1)
-        scenarios = ("compute", "hints") if args.scenario == "both" else (args.scenario,)
+        scenarios = {"both": ("compute", "hints"), "all": ("clients", "compute", "hints")}.get(
+            args.scenario, (args.scenario,))
         cpu = os.cpu_count()
-        print(f"gunicorn, {args.workers} workers, {cpu} cores; {args.seconds:g} s a scenario")
+        print(f"gunicorn, {args.workers} workers, pool of {args.pool} per worker, {cpu} "
+              f"cores; {args.seconds:g} s a scenario")
+        run = {"clients": clients, "compute": compute, "hints": hints}
         for name in scenarios:
-            streams = compute(base, args.seconds) if name == "compute" else hints(
-                base, args.seconds)
+            streams = run[name](base, args.seconds)
             print(f"\n{name}:")
             for s in streams:
                 print("  " + s.line())

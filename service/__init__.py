@@ -16,7 +16,7 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
 from advisor.registry import GAMES
-from service import gate, headers, playstore, problems, quota
+from service import gate, headers, playstore, pool, problems, quota
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 256 * 1024,  # bytes; a larger body is 413
@@ -32,6 +32,11 @@ DEFAULTS: dict[str, Any] = {
     "ADVICE_QUEUE_WAIT_S": 1.0,  # the longest wait for a slot
     "ADVICE_DEADLINE_S": 10.0,  # no advice request runs past this, waiting included
     "RETRY_AFTER_S": 1,  # the Retry-After of a 503
+    # The costly verbs (advice, a gated score or analysis, a review) in a bounded pool of
+    # processes per worker (service/pool.py): 0 computes on the request's thread;
+    # service.wsgi (gunicorn) makes it 1 unless ADVISOR_POOL_PROCESSES says otherwise.
+    "POOL_PROCESSES": 0,
+    "POOL_QUEUE": 4,  # pieces of work waiting for a process; one more is 503
     # Bounded work and fairness (service/gate.py, advisor.games.deadline).
     "DEADLINE_S": 5.0,  # a score, analysis, settlement or trick request stops past it: 503
     "GATE_FREE_MS": 20.0,  # such a request costing more (batch x verb's cost) uses the gate
@@ -94,6 +99,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     problems.register(app)
     headers.install(app)
     gate.install(app)
+    pool.install(app)
     playstore.install(app)
     quota.install(app)
 

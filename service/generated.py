@@ -11,6 +11,8 @@ reads ``budget_ms`` and ``seed`` (and ``samples``, for a verb that takes playout
 from the query string (capped by ``MAX_ADVICE_BUDGET_MS`` and ``MAX_ADVICE_SAMPLES``)
 and goes through the worker's gate: each object is told the time left before the
 request's deadline (``Context.limit_ms``), and one that would pass it is not started.
+What passes the gate is computed in the worker's pool of processes when it has one
+(:mod:`service.pool`), off the request's thread.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from service.fields import Cards, Numbers, StrictBoolean, StrictInteger
 from service.gate import Ticket, cost_ms, ticket, turn_away_holders
 from service.meta import register_rules
 from service.openapi import document
+from service.pool import Answered, answer, compute, pool_of
 from service.positions import AdviceQuery, evaluate
 
 MIN_OBJECT_BYTES = 2
@@ -208,16 +211,23 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
                 # then as long as the slowest of the batch so far.
                 slowest = asked.budget_ms / 1000 if verb.expects_budget(ctx) else 0.0
 
-                def compute(obj: object) -> Any:
+                pool = pool_of(current_app)
+
+                def advise(obj: object) -> Any:
                     nonlocal slowest
                     left = passage.check(slowest)
                     started = monotonic()
                     # even the first object of a batch stops at the deadline
-                    result = verb.answer(obj, replace(ctx, limit_ms=left * 1000))
+                    told = replace(ctx, limit_ms=left * 1000)
+                    if pool is None:
+                        result = verb.answer(obj, told)
+                    else:  # off the request's thread
+                        result = Answered(compute(pool, answer, info.name, verb.name, obj,
+                                                  told, limit_s=left + HARD_STOP_GRACE_S))
                     slowest = max(slowest, monotonic() - started)
                     return result
 
-                return evaluate(schema, lambda obj: obj, compute, cfg["MAX_ADVICE_BATCH"])
+                return evaluate(schema, lambda obj: obj, advise, cfg["MAX_ADVICE_BATCH"])
     else:
         def view() -> Response:
             # Bounded everywhere: the whole request within DEADLINE_S (the library's
@@ -240,11 +250,16 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
                             passage = gated.enter_context(ticket(deadline_s=limit.left))
                         passage.check(0.0)
 
-                def compute(obj: object) -> Any:
-                    deadline.check()  # between the objects of a batch
-                    return verb.answer(obj, Context())
+                pool = pool_of(current_app)
 
-                return evaluate(plain, lambda obj: obj, compute, admit=admit)
+                def work(obj: object) -> Any:
+                    deadline.check()  # between the objects of a batch
+                    if pool is None or passage is None:  # on the thread: cheap, or no pool
+                        return verb.answer(obj, Context())
+                    return Answered(compute(pool, answer, info.name, verb.name, obj,
+                                            Context(), limit_s=limit.left))
+
+                return evaluate(plain, lambda obj: obj, work, admit=admit)
 
     view.__name__ = f"{verb.name}_view"
     server = (f"\n\nWithout `budget_ms`, the server's budget "

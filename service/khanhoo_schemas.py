@@ -29,6 +29,7 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from advisor.khanhoo.advice import METHODS
 from advisor.khanhoo.game import DOS, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, RECORD_FORMAT
+from advisor.khanhoo.record import UPGRADES
 from advisor.khanhoo.rules import KINDS as COMBINATIONS
 from advisor.khanhoo.rules import MAX_JOKERS, MAX_SETS, OPTION_HELP
 from advisor.khanhoo.scoring import MAX_SETTLEMENT_PLAYERS
@@ -120,13 +121,13 @@ class KhanhooMoveSchema(Schema):
 
 
 class KhanhooRecordSchema(Schema):
-    """A record prefix (`khanhoo-record/1`, docs/khanhoo.md): the seat to act at its end
+    """A record prefix (`khanhoo-record/2` or /1, docs/khanhoo.md): the seat to act at its end
     is advised."""
 
     class Meta:
         unknown = RAISE
 
-    format = fields.String(required=True, metadata={"enum": [RECORD_FORMAT]})
+    format = fields.String(required=True, metadata={"enum": [RECORD_FORMAT, *UPGRADES]})
     sets = StrictInteger(metadata={"minimum": 2, "maximum": MAX_SETS})
     jokers = StrictInteger(metadata={"minimum": 0, "maximum": MAX_JOKERS})
     options = Options(allow_none=True, metadata={"description": OPTIONS_TEXT})

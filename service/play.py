@@ -7,7 +7,7 @@ A table is one deal between the player (seat 0) and three bots
 * ``GET /v1/play/<table>`` is the table as the player sees it;
 * ``POST /v1/play/<table>/action`` plays one of the player's legal actions, then the bots;
 * ``POST /v1/play/<table>/hint`` ranks the player's legal actions (the advisor);
-* ``GET /v1/play/<table>/record`` is the finished deal as a ``chan-record/1``.
+* ``GET /v1/play/<table>/record`` is the finished deal as a ``chan-record/2``.
 
 The engine checks every action on the server; an illegal one is a 422 problem naming
 its rule. Nothing hidden ever leaves the server while the deal is played: a table is
@@ -33,7 +33,7 @@ from werkzeug.routing import BaseConverter
 
 from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
 from advisor.chan.cards import FACES
-from advisor.chan.game import PHASES, SOURCES, Action
+from advisor.chan.game import PHASES, RECORD_FORMAT, SOURCES, Action
 from advisor.chan.profiles import CONDITIONS, PROFILES
 from advisor.chan.session import SESSION_FORMAT, Table, check_opponent
 from advisor.errors import AdvisorError, IllegalActionError
@@ -160,15 +160,21 @@ class EventSchema(Schema):
 
 
 class DealResultSchema(Schema):
-    """How the deal ended: the winner with the bonuses and payments, or a draw (T6)."""
+    """How the deal ended: the winner with the bonuses and payments, or a draw (T6) — the
+    shape every game's result has (``winner``, ``how``, ``points``, ``settlement``;
+    docs/records.md), then Chắn's own fields."""
 
     class Meta:
         unknown = RAISE
 
     winner = StrictInteger(required=True, allow_none=True)
+    how = fields.String(allow_none=True, metadata={
+        "description": "how the deal was won (its win_by); null for a draw"})
     win_by = fields.String(allow_none=True)
     winning_card = fields.String(allow_none=True)
     points = StrictInteger(required=True)
+    settlement = fields.List(StrictInteger(), metadata={
+        "description": "per seat, what it receives (+) or pays (−): the payments"})
     bonuses = fields.List(fields.Nested(BonusSchema), required=True)
     payments = fields.List(StrictInteger(), required=True)
 
@@ -231,13 +237,13 @@ class PracticeSchema(Schema):
 
 
 class RecordSchema(Schema):
-    """A finished deal as a game record (`chan-record/1`, rules §8.2):
+    """A finished deal as a game record (`chan-record/2`, rules §8.2):
     `advisor chan replay` checks it."""
 
     class Meta:
         unknown = RAISE
 
-    format = fields.String(required=True, validate=validate.Equal("chan-record/1"))
+    format = fields.String(required=True, validate=validate.Equal(RECORD_FORMAT))
     rules = fields.String(required=True)
     options = fields.Dict(keys=fields.String(), values=StrictBoolean())
     dealer = StrictInteger(required=True)
@@ -411,7 +417,7 @@ def hint(table: str) -> dict[str, Any]:
 @bp.get("/v1/play/<table:table>/record")
 @document(RecordSchema, problems={**TABLE_PROBLEMS, 409: "the deal is not over"})
 def record(table: str) -> Response:
-    """The finished deal as a game record (`chan-record/1`), to download.
+    """The finished deal as a game record (`chan-record/2`), to download.
 
     It shows every hand and the stock, so it exists only once the deal is over (409
     before). `advisor chan replay FILE` validates it.

@@ -25,6 +25,8 @@ from advisor.games.spec import AnySpec
 from advisor.registry import GAMES
 from service.gate import ticket
 from service.openapi import document
+from service.pool import compute, pool_of
+from service.pool import reviewed as in_pool
 from service.positions import BadJSON, decode_json, read_json, read_query
 from service.problems import Problem
 
@@ -97,6 +99,11 @@ def reviewed(spec: AnySpec, rec: object, query: dict[str, Any]) -> Review:
                               f"this server reviews at most {limit:g} ms (ask a smaller "
                               "budget_ms or one seat)")
             passage.check(total / 1000)
+            pool = pool_of(current_app)
+            if pool is not None:  # off the request's thread, whole as on it
+                return compute(pool, in_pool, spec.name, checked, seats, budget,
+                               query.get("seed", 0), bool(query.get("exact", False)),
+                               limit_s=None)
             return review(spec, checked, seats=seats, budget_ms=budget,
                           seed=query.get("seed", 0), games=GAMES,
                           exact=bool(query.get("exact", False)))
@@ -157,7 +164,7 @@ def review_page() -> str | tuple[str, int]:
         return render_template("review.html", games=GAMES,
                                error=f"the file is not one JSON record: {err.message}"), 422
     fmt = rec.get("format") if isinstance(rec, dict) else None
-    spec = next((g for g in GAMES if g.record_format == fmt), None)
+    spec = next((g for g in GAMES if g.reads(fmt)), None)
     if spec is None:
         return render_template("review.html", games=GAMES,
                                error=f"not a record of a game this server knows "

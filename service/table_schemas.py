@@ -110,11 +110,20 @@ class GroupShownSchema(Schema):
 
 
 class EndSchema(Schema):
-    """The end explained: who won and how, the winner's groups, every seat's payment."""
+    """The end explained: who won and how, the winner's groups, every seat's payment; with
+    the shape every game's result has (``winner``, ``how``, ``points``, ``settlement``;
+    docs/records.md)."""
 
     class Meta:
         unknown = RAISE
 
+    winner = StrictInteger(allow_none=True, metadata={
+        "description": "the winning seat; null when nobody won"})
+    how = fields.String(allow_none=True, metadata={
+        "description": "how the deal was won (the game's word); null when nobody won"})
+    points = StrictInteger(metadata={"description": "the points the deal was scored at"})
+    settlement = fields.List(StrictInteger(), metadata={
+        "description": "per seat, what it receives (+) or pays (−)"})
     headline = fields.String(required=True)
     lines = fields.List(fields.String(), required=True)
     groups = fields.List(fields.Nested(GroupShownSchema), required=True)

@@ -32,6 +32,7 @@ from marshmallow import Schema, ValidationError
 
 from advisor.errors import AdvisorError
 from advisor.games.browser import Browser, GameTable, browser, read_seed
+from advisor.games.records import RESULT_KEYS
 from advisor.games.review_page import chart
 from advisor.games.spec import AnySpec
 from advisor.registry import GAMES, game
@@ -257,7 +258,7 @@ def _hint_query(spec: AnySpec) -> tuple[AdviceQuery, int | None]:
 
 
 class _RecordSchema(Schema):
-    """A finished deal as the game's record (`<game>-record/1`, the game's own JSON: the
+    """A finished deal as the game's record (`<game>-record/N`, the game's own JSON: the
     deal, every move and the result); `advisor <game> replay` checks it."""
 
     class Meta:
@@ -399,10 +400,17 @@ def _table_json(sid: str, version: int, t: GameTable, expires_in: float) -> dict
         "legal": [{"action": a.to_json(), "text": look.action_text(a.to_json(), view)}
                   for a in t.legal()],
         "log": t.public_log(),
-        "result": look.result(t.game) if t.over else None,
+        "result": ended(look, t.game) if t.over else None,
         "reveal": t.reveal(),
         "expires_in_s": round(expires_in, 1),
     }
+
+
+def ended(look: Browser, g: Any) -> dict[str, Any]:
+    """A finished deal's end as the page shows it, with the keys every game's result has
+    (``winner``, ``how``, ``points``, ``settlement``)."""
+    result = g.result.to_json()
+    return {**look.result(g), **{k: result[k] for k in RESULT_KEYS}}
 
 
 __all__ = ["bp"]

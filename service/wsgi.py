@@ -17,9 +17,16 @@ from service import create_app
 PREFIX = "ADVISOR"
 
 
+POOL_PROCESSES = 1
+"""The processes of a worker's pool for the costly verbs, unless ``ADVISOR_POOL_PROCESSES``
+says otherwise (service/pool.py): a served search never holds the worker's threads."""
+
+
 def env_config() -> Config:
-    """The ``ADVISOR_*`` variables of the environment as config keys."""
+    """The ``ADVISOR_*`` variables of the environment as config keys (the pool's size
+    :data:`POOL_PROCESSES` by default)."""
     config = Config(".")
+    config["POOL_PROCESSES"] = POOL_PROCESSES
     config.from_prefixed_env(PREFIX)
     return config
 

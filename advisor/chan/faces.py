@@ -22,7 +22,7 @@ from advisor.chan.position import (
     view_of_position,
 )
 from advisor.chan.profiles import PROFILES
-from advisor.chan.record import game_from_record, play_recorded
+from advisor.chan.record import RESULT_FORM, UPGRADES, game_from_record, play_recorded
 from advisor.chan.scoring import score
 from advisor.chan.simulate import outcome, start
 from advisor.chan.strong import StrongBot
@@ -141,7 +141,7 @@ ADVICE = Verb(
     "The object is the VIEW the engine sends (rules §8.3), a decision typed as the flags "
     "spell it (`hand`, `melds`, `offer`, `from`, `seen`, `stock_left`, `rules`, the memory "
     "`discarded`, `refused`, `laid_in_ca`, `ate_ca`, and `seat`, `dealer`) or a record "
-    "prefix (`chan-record/1`; with a seat, the decision must be that seat's). The chances "
+    "prefix (`chan-record/2`, or /1; with a seat, the decision must be that seat's). The chances "
     "come from the value model (a few milliseconds); `samples` adds playouts of the "
     "leading actions in exactly that many worlds, reproducible for a `seed`; the server "
     "caps both (`GET /v1/meta`). Only the request's deadline (or the safety cap of "
@@ -175,6 +175,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     greedy=lambda seed: GreedyBot(), strong=lambda seed: StrongBot(), advise=advise,
     default_budget_ms=DEFAULT_BUDGET_MS,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, play_recorded=play_recorded,
+    result_form=RESULT_FORM, upgrades=UPGRADES,
     faces=Faces((SCORE, ANALYZE, ADVICE), (RULES,), "greedy,random,random,random", simulation_text,
                 terminal=TERMINAL))
 

@@ -137,13 +137,19 @@ class Result:
         return self.score.points if self.score else 0
 
     def to_json(self) -> dict[str, Any]:
+        """The result's JSON: the shape every game's result has (``winner``, ``how`` — the
+        win's ``win_by`` —, ``points``, ``settlement`` — the payments —; docs/records.md),
+        then Chắn's own ``win_by``, ``winning_card``, ``bonuses`` and ``payments``."""
         if self.winner is None:
-            return {"winner": None, "points": 0, "bonuses": [], "payments": list(self.payments)}
+            return {"winner": None, "how": None, "points": 0,
+                    "settlement": list(self.payments), "bonuses": [],
+                    "payments": list(self.payments)}
         assert self.score is not None
         return {
-            "winner": self.winner, "win_by": self.win_by,
+            "winner": self.winner, "how": self.win_by, "win_by": self.win_by,
             "winning_card": self.winning_card.code if self.winning_card else None,
-            "points": self.points, "bonuses": [b.to_json() for b in self.score.bonuses],
+            "points": self.points, "settlement": list(self.payments),
+            "bonuses": [b.to_json() for b in self.score.bonuses],
             "payments": list(self.payments),
         }
 
@@ -171,14 +177,6 @@ def bonuses_as_ruled(bonuses: object) -> object:
                                   ensure_ascii=False)
                        for b in bonuses for _ in range(b["count"]))
     return ("main", main.get("base"), main.get("dich"), instances)
-
-
-def result_as_ruled(result: object) -> object:
-    """A record's ``result`` with its ``bonuses`` as the rules compare them
-    (:func:`bonuses_as_ruled`)."""
-    if isinstance(result, dict) and "bonuses" in result:
-        return {**result, "bonuses": bonuses_as_ruled(result["bonuses"])}
-    return result
 
 
 # --- a seat's cards and memory ------------------------------------------------------------
@@ -991,14 +989,8 @@ class Game(RuleEngine):
 
     # --- records -------------------------------------------------------------------------------
 
-    @staticmethod
-    def same_result(want: object, got: dict[str, Any]) -> bool:
-        """A record's ``result`` is this deal's: equal, its bonuses compared as the rules
-        define them (the main bonus, then the set: :func:`bonuses_as_ruled`)."""
-        return result_as_ruled(want) == result_as_ruled(got)
-
     def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]:
-        """The deal as a ``chan-record/1`` object (§8.2)."""
+        """The deal as a ``chan-record/2`` object (§8.2)."""
         rec: dict[str, Any] = {"format": RECORD_FORMAT, "rules": self.rules,
                                "dealer": self.dealer}
         if self.options:
@@ -1014,7 +1006,9 @@ class Game(RuleEngine):
         return rec
 
 
-RECORD_FORMAT = "chan-record/1"
+RECORD_FORMAT = "chan-record/2"
+"""Today's record format: ``chan-record/1`` with the result in the shape every game's
+has (``how`` and ``settlement`` added; ``advisor.chan.record.UPGRADES`` reads the old)."""
 
 
 # --- a deal consistent with a VIEW ------------------------------------------------------------

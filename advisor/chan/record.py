@@ -1,5 +1,5 @@
-"""Game records (``chan-record/1``, rules §8.2): the deal a record holds, and how a
-recorded move is played. Its replay is every game's
+"""Game records (``chan-record/2``, rules §8.2; ``chan-record/1`` still read): the deal a
+record holds, and how a recorded move is played. Its replay is every game's
 (:meth:`advisor.games.spec.GameSpec.replay`): the deal read here, every move played
 through the engine — so every rule is checked — and the result compared. Declined
 claims are not recorded (C5): when the engine asks for a claim and the record's next
@@ -15,21 +15,52 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from advisor.chan.cards import counts_of, parse_cards, parse_face
-from advisor.chan.game import RECORD_FORMAT, Action, Game
+from advisor.chan.game import RECORD_FORMAT, Action, Game, bonuses_as_ruled
 from advisor.chan.profiles import PROFILES
 from advisor.errors import IllegalActionError, RecordError
-from advisor.games.records import read_deal, read_header, read_records, seat_number
+from advisor.games.records import (
+    ResultForm,
+    Upgrade,
+    read_deal,
+    read_header,
+    read_records,
+    seat_number,
+    upgraded,
+)
 
 RECORD_FIELDS = ("format", "rules", "options", "dealer", "players", "hands", "stock", "moves",
                  "result", "practice")
 """A record's fields; ``practice`` (``{"seed": N}``) marks a browser game's practice deal,
 dealt from a seed anyone may give again."""
 
+RESULT_FORM = ResultForm(
+    rules={"winner": "C1", "how": "C1", "win_by": "C1", "winning_card": "C1", "points": "§7",
+           "settlement": "§7", "bonuses": "§7", "payments": "§7"},
+    forms={"bonuses": bonuses_as_ruled})
+"""How a record's result is compared (:func:`advisor.games.records.result_mismatch`): the
+win by its claim (C1), the points, bonuses and payments by §7 — the bonuses as the rules
+count them, the main one by its rank and then the multiset, so two tied bonuses (Tôm and
+Bạch thủ) may come in either order."""
+
+
+def _v1_result(result: dict[str, Any]) -> dict[str, Any]:
+    """What a ``chan-record/1`` result lacks: ``how`` (its ``win_by``; null for a draw)
+    and ``settlement`` (its ``payments``)."""
+    return {"how": result.get("win_by"), "settlement": result["payments"]}
+
+
+UPGRADES: dict[str, Upgrade] = {
+    "chan-record/1": lambda rec: upgraded(rec, RECORD_FORMAT, _v1_result)}
+"""The older formats still read: ``chan-record/1``, whose result lacks ``how`` and
+``settlement``."""
+
 
 def game_from_record(rec: object) -> Game:
     """The deal of a record, before any move (errors name the field)."""
-    options = read_header(rec, RECORD_FORMAT, RECORD_FIELDS)
+    options = read_header(rec, RECORD_FORMAT, RECORD_FIELDS, UPGRADES)
     assert isinstance(rec, dict)
     rules = rec.get("rules", "house")
     if rules not in PROFILES:
@@ -58,5 +89,5 @@ def _decline_claims_before(g: Game, seat: int, action: Action) -> None:
         g.act(g.pending.seat, Action("pass"))
 
 
-__all__ = ["RECORD_FIELDS", "game_from_record", "parse_face", "play_recorded",
-           "read_records"]
+__all__ = ["RECORD_FIELDS", "RESULT_FORM", "UPGRADES", "game_from_record", "parse_face",
+           "play_recorded", "read_records"]

@@ -250,7 +250,7 @@ class Table:
         return self.seed is not None
 
     def record(self) -> dict[str, Any]:
-        """The deal as a ``chan-record/1`` object (a prefix while it is being played); a
+        """The deal as a ``chan-record/2`` object (a prefix while it is being played); a
         practice deal's record says so, with its seed (``practice``)."""
         rec = self.game.to_record(players=["you", *self.opponents])
         if self.practice:

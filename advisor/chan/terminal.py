@@ -499,7 +499,7 @@ OPTIONS = (
     Field("rules", "", kind="choice", choices=tuple(PROFILES), short="-r", default="house"),
     Field("seed", "Seed of the deal: the same seed and opponents play the same deal "
           "[default: random, shown on the table].", kind="int", short="-s"),
-    Field("record", "Write the finished deal to FILE as a chan-record/1 (advisor chan "
+    Field("record", "Write the finished deal to FILE as a chan-record/2 (advisor chan "
           "replay validates it).", metavar="FILE"),
     Field("budget_ms", "Time the advisor may take for '?'.", kind="float", minimum=0.1,
           maximum=MAX_BUDGET_MS, default=DEFAULT_ADVICE_MS, spelt="--advice-ms"),

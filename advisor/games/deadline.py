@@ -46,6 +46,10 @@ class DeadlineExceeded(Exception):
         self.limit_s = limit_s
         self.ticks = ticks
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """It travels to another process whole (the service's pool)."""
+        return (DeadlineExceeded, (self.limit_s, self.ticks))
+
 
 class Deadline:
     """A limit of ``seconds`` from now; :meth:`check` raises once it has passed."""

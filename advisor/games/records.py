@@ -10,12 +10,19 @@ checks and the errors are here.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import IO, Any, TypeVar
 
 from advisor.counts import Counts, add_all, tally
-from advisor.errors import AdvisorError, IllegalActionError, PositionError, RecordError
+from advisor.errors import (
+    AdvisorError,
+    IllegalActionError,
+    PositionError,
+    RecordError,
+    ResultMismatchError,
+    cut,
+)
 from advisor.jsonio import documents
 
 T = TypeVar("T")
@@ -72,12 +79,124 @@ class Replay:
         return f"{where}{self.error.message}"
 
 
-def read_header(rec: object, fmt: str, fields: Sequence[str]) -> dict[str, Any]:
-    """Check what every record shares — a JSON object of format ``fmt`` with no field
-    outside ``fields`` and ``options`` an object if present — and return its options."""
+@dataclass(frozen=True)
+class ResultForm:
+    """How a game's ``result`` is compared, field by field, when a record's stated result
+    meets the one its moves reach: ``rules`` names the rule that decides each field (cited
+    when it differs), ``unordered`` the list fields whose order is free (compared as
+    multisets: a winner's groups, combinations), and ``forms`` a field's own value as the
+    rules compare it (Chắn's bonuses: the main one's rank, then the multiset). Every other
+    field is compared as it is. One form per game, declared on its spec."""
+
+    rules: Mapping[str, str] = field(default_factory=dict)
+    unordered: frozenset[str] = frozenset()
+    forms: Mapping[str, Callable[[object], object]] = field(default_factory=dict)
+
+    def value(self, key: str, value: object) -> object:
+        """A field's value as the rules compare it."""
+        form = self.forms.get(key)
+        if form is not None:
+            return form(value)
+        return as_multiset(value) if key in self.unordered else value
+
+
+def as_multiset(value: object) -> object:
+    """A list as a multiset (its items in a canonical order); anything else as it is.
+
+    >>> as_multiset([{"b": 1}, {"a": 2}, {"b": 1}]) == as_multiset([{"b": 1}, {"b": 1}, {"a": 2}])
+    True
+    >>> as_multiset([1, 2]) == as_multiset([1, 2, 2])
+    False
+    """
+    if not isinstance(value, list):
+        return value
+    return ("multiset", sorted(json.dumps(v, sort_keys=True, ensure_ascii=False)
+                               for v in value))
+
+
+def result_mismatch(form: ResultForm, want: object,
+                    got: Mapping[str, Any]) -> ResultMismatchError | None:
+    """Whether a record's stated result ``want`` is the result ``got`` its moves reach,
+    compared as values by the game's ``form``: None when it is, else the error naming the
+    first field that differs and the rule that decides it.
+
+    >>> form = ResultForm({"points": "K8", "groups": "Q5"}, frozenset({"groups"}))
+    >>> got = {"points": 3, "groups": ["a", "b"]}
+    >>> result_mismatch(form, {"points": 3, "groups": ["b", "a"]}, got) is None
+    True
+    >>> print(result_mismatch(form, {"points": 4, "groups": ["b", "a"]}, got))
+    result.points (K8): the record says 4, the moves reach 3
+    >>> print(result_mismatch(form, {"points": 3}, got))
+    result.groups (Q5): missing; the moves reach ["a", "b"]
+    """
+    if not isinstance(want, dict):
+        return ResultMismatchError("result", None, f"expected an object like {_shown(got)}")
+    for key, stated in want.items():  # in the record's order: what it states first
+        if key not in got:
+            return ResultMismatchError(f"result.{key}", None,
+                                       "not a field of this game's result")
+        if form.value(key, stated) != form.value(key, got[key]):
+            return ResultMismatchError(f"result.{key}", form.rules.get(key),
+                                       f"the record says {_shown(stated)}, the moves "
+                                       f"reach {_shown(got[key])}")
+    missing = next((k for k in got if k not in want), None)
+    if missing is not None:
+        return ResultMismatchError(f"result.{missing}", form.rules.get(missing),
+                                   f"missing; the moves reach {_shown(got[missing])}")
+    return None
+
+
+def _shown(value: object) -> str:
+    """A value in a message: its JSON, cut short when long (a message names both sides)."""
+    return cut(json.dumps(value, ensure_ascii=False), SHOWN)
+
+
+SHOWN = 160
+"""The most characters of a value a result's message shows."""
+
+
+RESULT_KEYS = ("winner", "how", "points", "settlement")
+"""The keys every game's result has (``docs/records.md``): the winning seat (null when
+nobody won), how the deal was won (the game's word; null when nobody won), the points
+the deal was scored at, and what each seat receives (+) or pays (−), by seat. The
+game's own details follow."""
+
+Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
+"""How a record of an older format a game still reads is brought to today's: the same
+deal and moves, its stated result given the keys it lacked (:func:`upgraded`)."""
+
+
+def upgraded(rec: dict[str, Any], fmt: str,
+             derive: Callable[[dict[str, Any]], Mapping[str, Any]]) -> dict[str, Any]:
+    """``rec`` in format ``fmt``: its result, when it states one, with the keys ``derive``
+    makes from the old result added after those it states, where it lacks them (what it
+    states is kept, and compared first: a wrong old field is named, not a key derived
+    from it).
+
+    >>> old = {"format": "x/1", "result": {"winner": 1, "by": "out"}}
+    >>> upgraded(old, "x/2", lambda r: {"how": r.get("by")})
+    {'format': 'x/2', 'result': {'winner': 1, 'by': 'out', 'how': 'out'}}
+    """
+    out = {**rec, "format": fmt}
+    result = rec.get("result")
+    if isinstance(result, dict):
+        try:
+            added = derive(result)
+        except (AdvisorError, TypeError, ValueError, KeyError):
+            added = {}  # a malformed old result: compared as it stands, the gap named
+        out["result"] = {**result, **{k: v for k, v in added.items() if k not in result}}
+    return out
+
+
+def read_header(rec: object, fmt: str, fields: Sequence[str],
+                older: Iterable[str] = ()) -> dict[str, Any]:
+    """Check what every record shares — a JSON object of format ``fmt`` (or of an
+    ``older`` format the game still reads) with no field outside ``fields`` and
+    ``options`` an object if present — and return its options."""
     if not isinstance(rec, dict):
         raise RecordError("a record must be a JSON object", field="$")
-    if rec.get("format") != fmt:
+    given = rec.get("format")
+    if given != fmt and not (isinstance(given, str) and given in set(older)):
         raise RecordError(f"format: expected '{fmt}', got {rec.get('format')!r}",
                           field="format")
     unknown = sorted(set(rec) - set(fields))
@@ -136,12 +255,12 @@ def read_move(mv: object, parse: Callable[[object], T]) -> tuple[int, T]:
 def replay_moves(rec: object, *, deal: Callable[[object], Any],
                  parse: Callable[[object], T],
                  apply: Callable[[Any, int, T], None] | None = None,
-                 partial: bool = False) -> Replay:
+                 partial: bool = False, result: ResultForm = ResultForm()) -> Replay:
     """Replay a record: ``deal`` builds the engine from the record (before any move),
     each move is read with ``parse`` and played with ``apply(game, seat, action)`` (by
-    default the engine's ``act``), and
-    the result reached must be the record's. With ``partial``, a record that stops
-    before the end of the deal (a prefix, with no result) is valid."""
+    default the engine's ``act``), and the result reached must be the record's, compared
+    by the game's ``result`` form. With ``partial``, a record that stops before the end of
+    the deal (a prefix, with no result) is valid."""
     try:
         g = deal(rec)
     except AdvisorError as err:
@@ -170,26 +289,22 @@ def replay_moves(rec: object, *, deal: Callable[[object], Any],
                                      f"{d.seat if d else '?'} still has to decide "
                                      f"({d.phase if d else '?'})"))
     assert g.result is not None
-    return checked_result(g, rec.get("result"), g.result.to_json())
+    return checked_result(g, rec.get("result"), g.result.to_json(), result)
 
 
-def checked_result(game: Any, want: object, got: dict[str, Any]) -> Replay:
+def checked_result(game: Any, want: object, got: dict[str, Any],
+                   form: ResultForm = ResultForm()) -> Replay:
     """The end of a replay: valid when the record's ``result`` (``want``) is the result
-    the replay reached (``got``) — by the game's ``same_result(want, got)`` if it has
-    one (Chắn compares bonuses as its rules define them), else equal; else the first
-    field that differs, or the whole result when the record has none."""
+    the replay reached (``got``), compared by the game's ``form``
+    (:func:`result_mismatch`); else the first field that differs with its rule, or the
+    whole result when the record has none."""
     if want is None:
         return Replay(game, RecordError("result: missing; the replay ends with "
                                         f"{json.dumps(got, ensure_ascii=False)}",
                                         field="result"))
-    same = getattr(game, "same_result", None)  # a game's own equality (Chắn's bonuses)
-    if not (same(want, got) if callable(same) else want == got):
-        equal = same if callable(same) else (lambda w, g: w == g)
-        diff = next((k for k in got if not isinstance(want, dict)
-                     or not equal({k: want.get(k)}, {k: got[k]})), "result")
-        shown = want.get(diff) if isinstance(want, dict) else want
-        return Replay(game, RecordError(f"result.{diff}: the record says {shown!r}, the "
-                                        f"replay gives {got[diff]!r}", field=f"result.{diff}"))
+    err = result_mismatch(form, want, got)
+    if err is not None:
+        return Replay(game, err, rule=err.rule)
     return Replay(game)
 
 
@@ -219,7 +334,11 @@ def read_records(stream: IO[str], name: str = "record") -> Iterator[tuple[str, A
 
 
 __all__ = [
+    "RESULT_KEYS",
     "Replay",
+    "ResultForm",
+    "Upgrade",
+    "as_multiset",
     "card_list",
     "check_deal",
     "checked_result",
@@ -228,5 +347,7 @@ __all__ = [
     "read_move",
     "read_records",
     "replay_moves",
+    "result_mismatch",
     "seat_number",
+    "upgraded",
 ]

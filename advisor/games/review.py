@@ -39,7 +39,7 @@ from typing import Any
 
 from advisor.errors import AdvisorError, RecordError
 from advisor.games.answer import NOT_JUDGED, Z95
-from advisor.games.records import read_move
+from advisor.games.records import read_move, result_mismatch
 from advisor.games.spec import AnySpec
 
 INACCURACY = 0.05
@@ -286,8 +286,8 @@ def check_format(spec: AnySpec, rec: object, games: Sequence[AnySpec] = ()) -> d
     if not isinstance(rec, dict):
         raise RecordError("a record must be a JSON object", field="$")
     fmt = rec.get("format")
-    if fmt != spec.record_format:
-        other = next((g for g in games if g.record_format == fmt), None)
+    if not spec.reads(fmt):
+        other = next((g for g in games if g.reads(fmt)), None)
         if other is not None:
             raise RecordError(f"format: this is a {other.name} record ('{fmt}'), not a "
                               f"{spec.name} one: review it with `advisor {other.name} "
@@ -302,8 +302,12 @@ def replay_steps(spec: AnySpec, rec: dict[str, Any], seats: frozenset[int],
     """Replay ``rec`` through the game's engine, seeing every decision with more than
     one legal action (the VIEW kept for ``seats``). Returns the observed deal, whether the
     record is whole, and the recorded moves (seat, action) as replayed. A move the rules
-    refuse raises a :class:`RecordError` naming it and its rule; a record that stops
+    refuse raises a :class:`RecordError` naming it and its rule, and so does a stated result
+    that is not the one the moves reach (compared as every replay compares it,
+    :func:`~advisor.games.records.result_mismatch`); a record that stops
     before the deal's end is reviewed up to there (``complete`` False)."""
+    now = spec.current(rec)  # a record of an older format, read as today's
+    rec = now if isinstance(now, dict) else rec
     try:
         deal = spec.from_record(rec)
     except AdvisorError as err:
@@ -328,12 +332,11 @@ def replay_steps(spec: AnySpec, rec: dict[str, Any], seats: frozenset[int],
                               f"{err.message}",
                               field=f"moves[{number - 1}]") from None
         played.append((seat, action))
-    if deal.over:
-        got = deal.result.to_json() if deal.result is not None else None
-        want = rec.get("result")
-        if want is not None and want != got:
-            raise RecordError("result: the record's result is not the one its moves reach "
-                              f"({got})", field="result")
+    want = rec.get("result")
+    if deal.over and deal.result is not None and want is not None:
+        wrong = result_mismatch(spec.result_form, want, deal.result.to_json())
+        if wrong is not None:  # the same comparison as every replay's
+            raise wrong
     return g, bool(deal.over), played
 
 

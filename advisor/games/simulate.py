@@ -249,8 +249,21 @@ def add_counts(into: dict[str, int], more: Mapping[str, int]) -> None:
 def deal_key(game: Engine) -> str:
     """What tells a deal from every other: a digest of its record before the first move
     (the rules, the dealer, every hand and the stock) — a function of the run's seed and
-    the deal's number, like the deal itself."""
-    text = json.dumps(game.to_record(), sort_keys=True, ensure_ascii=False)
+    the deal's number, like the deal itself. The record's format is named as its first
+    version (``chan-record/1``): a new version of the record (a result of another shape)
+    is not another deal, and leaves the bots' seeds (:func:`bot_seed`) as they were.
+
+    >>> from advisor.registry import game
+    >>> g = game("chan").deal(4, 3)
+    >>> key = deal_key(g)
+    >>> g.to_record()["format"], key == deal_key(game("chan").deal(4, 3))
+    ('chan-record/2', True)
+    """
+    rec = game.to_record()
+    family, _, _version = str(rec.get("format", "")).rpartition("/")
+    if family:
+        rec["format"] = f"{family}/1"
+    text = json.dumps(rec, sort_keys=True, ensure_ascii=False)
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 

@@ -23,7 +23,7 @@ crosses the contract is typed (``mypy --strict``): ``advise`` takes a ``V`` and 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
@@ -35,7 +35,7 @@ from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot, no_argument
 from advisor.games.engine import Action
 from advisor.games.faces import Context, Faces, Table
 from advisor.games.holding import shape_of
-from advisor.games.records import Replay, pending_view, replay_moves
+from advisor.games.records import Replay, ResultForm, Upgrade, pending_view, replay_moves
 from advisor.games.simulate import Engine, Outcome, RunSummary, play, run
 from advisor.games.view import View
 
@@ -119,6 +119,12 @@ class GameSpec(Generic[G, A, V]):
     # of settlement a whole chance to win is worth, to class losses in points.
     exact_review: Callable[[G], Any] | None = None
     points_per_chance: float | None = None
+    # How a record's stated result is compared with the one its moves reach (replay,
+    # review, the service): the rule of each field, the lists whose order is free.
+    result_form: ResultForm = field(default_factory=ResultForm)
+    # The older record formats the game still reads, each with how its record is brought
+    # to today's (the result given the keys it lacked: advisor.games.records.upgraded).
+    upgrades: Mapping[str, Upgrade] = field(default_factory=dict)
 
     # --- derived ---------------------------------------------------------------------------
 
@@ -140,12 +146,28 @@ class GameSpec(Generic[G, A, V]):
         :class:`~advisor.errors.AdvisorError` naming it and the specs the game accepts."""
         return self.seats.make_bot(spec, seed=seed, time_limit=time_limit)
 
+    def reads(self, fmt: object) -> bool:
+        """Whether ``fmt`` is a record format of this game: today's or an older one it
+        still reads."""
+        return isinstance(fmt, str) and (fmt == self.record_format or fmt in self.upgrades)
+
+    def current(self, rec: object) -> object:
+        """A record in today's format: one of an older format the game reads, with its
+        stated result in today's shape; any other as it is (to be checked as it is)."""
+        fmt = rec.get("format") if isinstance(rec, dict) else None
+        if isinstance(rec, dict) and isinstance(fmt, str) and fmt in self.upgrades:
+            return self.upgrades[fmt](rec)
+        return rec
+
     def replay(self, rec: object, *, partial: bool = False) -> Replay:
         """Replay a record move by move through the engine, so every rule is checked, and
         compare the result. With ``partial``, a record that stops before the end of the
-        deal (a prefix, with no result) is valid."""
-        return replay_moves(rec, deal=self.from_record, parse=self.read_action,
-                            apply=self.play_recorded, partial=partial)
+        deal (a prefix, with no result) is valid. The result is compared as values, by the
+        game's ``result_form`` (:func:`advisor.games.records.result_mismatch`); a record
+        of an older format is read as today's (:meth:`current`)."""
+        return replay_moves(self.current(rec), deal=self.from_record, parse=self.read_action,
+                            apply=self.play_recorded, partial=partial,
+                            result=self.result_form)
 
     def view_at(self, rec: object, seat: int | None = None) -> tuple[V, list[A]]:
         """The VIEW of the seat to act where a record prefix stops, and its legal actions
@@ -165,7 +187,7 @@ class GameSpec(Generic[G, A, V]):
                                 "prefix", field="$")
         shape = shape_of(obj)
         if shape == "record":
-            if obj["format"] != self.record_format:
+            if not self.reads(obj["format"]):
                 raise PositionError(f"format: expected '{self.record_format}', not "
                                     f"{obj['format']!r}", field="format")
             return self.view_at(obj, seat)

@@ -23,7 +23,7 @@ from advisor.khanhoo.game import (
     legal_of,
 )
 from advisor.khanhoo.position import Position, position_from_fields, view_of_position
-from advisor.khanhoo.record import game_from_record
+from advisor.khanhoo.record import RESULT_FORM, UPGRADES, game_from_record
 from advisor.khanhoo.rules import OPTION_HELP
 from advisor.khanhoo.scoring import Settlement, score
 from advisor.khanhoo.simulate import outcome, start
@@ -113,7 +113,7 @@ ADVICE = Verb(
     "Rank the legal actions of the seat to act: a position, or a record prefix.\n\n"
     "Each action with its chance of going out first and the points it can expect. A "
     "position of 16 cards is a turn; of 15 with a discard on `offer`, a claim (K5). A "
-    "record prefix (`\"format\": \"khanhoo-record/1\"`) is advised for the seat to act "
+    "record prefix (`\"format\": \"khanhoo-record/2\"`, or /1) is advised for the seat to act "
     "at its end.",
     lambda obj, ctx: GAME.advice(obj, ctx), advice_text, ADVICE_FIELDS, budget=True,
     command="advise",
@@ -180,6 +180,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     greedy=lambda seed: GreedyBot(), strong=lambda seed: StrongBot(), advise=advise,
     default_budget_ms=Budget().ms,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, tables=TABLES,
+    result_form=RESULT_FORM, upgrades=UPGRADES,
     faces=Faces((SCORE, ANALYZE, ADVICE, SETTLE), SIMULATE_FIELDS, "greedy,random,random",
                 simulation_text,
                 view_text=view_text, action_text=action_text, result_text=result_text,

@@ -68,7 +68,7 @@ from advisor.khanhoo.cards import (
 from advisor.khanhoo.melds import HAND_SIZE, ORPHAN_SIZE, Combination, solver
 from advisor.khanhoo.position import meld_of
 from advisor.khanhoo.rules import Pattern, Rules, table_pack
-from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE, deal_scores
+from advisor.khanhoo.scoring import OUT_BONUS, QUARTETTE_BY_CACHE, deal_scores, settlement
 from advisor.khanhoo.view import (
     MAX_PLAYERS,
     MAX_TURNS,
@@ -79,7 +79,9 @@ from advisor.khanhoo.view import (
     View,
 )
 
-RECORD_FORMAT = "khanhoo-record/1"
+RECORD_FORMAT = "khanhoo-record/2"
+"""Today's record format: ``khanhoo-record/1`` with the result in the shape every game's
+has (``how`` and ``settlement`` added; ``advisor.khanhoo.record.UPGRADES`` reads the old)."""
 DOS = ("discard", "out", "cache", "quartette", "take", "bump", "pass", "draw")
 _ALLOWED = {"turn": ("out", "discard", "cache", "quartette"),
             "claim": ("pass", "take", "bump", "quartette"), "draw": ("draw",)}
@@ -150,10 +152,18 @@ class Result:
     discard: Card | None = None
     combinations: tuple[Combination, ...] = ()
 
+    @property
+    def settlement(self) -> tuple[int, ...]:
+        """Each seat's balance, the Skat-style settlement of the deal's scores (K8)."""
+        return settlement(self.scores)
+
     def to_json(self) -> dict[str, Any]:
+        """The result's JSON: the shape every game's result has (``winner``, ``how`` — the
+        result's ``by`` —, ``points``, ``settlement``; docs/records.md), then Khanhoo's own
+        ``by``, ``scores``, ``discard`` and ``combinations``."""
         return {
-            "winner": self.winner, "by": self.by, "points": self.points,
-            "scores": list(self.scores),
+            "winner": self.winner, "how": self.by, "by": self.by, "points": self.points,
+            "settlement": list(self.settlement), "scores": list(self.scores),
             "discard": self.discard.code if self.discard else None,
             "combinations": [c.to_json() for c in self.combinations],
         }
@@ -649,7 +659,7 @@ class Game(RuleEngine):
     # --- records -------------------------------------------------------------------------
 
     def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]:
-        """The deal as a ``khanhoo-record/1`` object (docs/khanhoo.md)."""
+        """The deal as a ``khanhoo-record/2`` object (docs/khanhoo.md)."""
         rec: dict[str, Any] = {"format": RECORD_FORMAT, **self.rules.to_json(),
                                "dealer": self.dealer}
         if self.orphan is not None:

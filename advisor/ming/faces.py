@@ -20,7 +20,7 @@ from advisor.ming.cards import FULL
 from advisor.ming.game import RECORD_FORMAT, Action, Game, legal_of
 from advisor.ming.plays import DECLARATIONS, TrickResult, trick
 from advisor.ming.position import view_of_position
-from advisor.ming.record import game_from_record
+from advisor.ming.record import RESULT_FORM, UPGRADES, game_from_record
 from advisor.ming.review import exact_review
 from advisor.ming.simulate import outcome, start
 from advisor.ming.terminal import TERMINAL
@@ -137,7 +137,8 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     greedy=lambda seed: GreedyBot(), strong=lambda seed: StrongBot(), advise=advise,
     default_budget_ms=Budget().ms,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit,
-    exact_review=exact_review, points_per_chance=POINTS_PER_CHANCE,
+    exact_review=exact_review, points_per_chance=POINTS_PER_CHANCE, result_form=RESULT_FORM,
+    upgrades=UPGRADES,
     faces=Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text,
                 view_text=view_text, action_text=action_text, result_text=result_text,
                 terminal=TERMINAL))

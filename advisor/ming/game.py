@@ -51,7 +51,9 @@ from advisor.ming.plays import (
 from advisor.ming.view import HAND_SIZES, SeenPlay, SeenTrick, View
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 3
-RECORD_FORMAT = "ming-record/1"
+RECORD_FORMAT = "ming-record/2"
+"""Today's record format: ``ming-record/1`` with the result in the shape every game's
+has (``how`` added; ``advisor.ming.record.UPGRADES`` reads the old)."""
 DOS = ("lead", "follow")
 
 
@@ -169,8 +171,17 @@ class Result:
     def settlement(self) -> tuple[int, ...]:
         return settlement(self.scores)
 
+    @property
+    def how(self) -> str | None:
+        """How the deal was won: ``score``, the highest deal score (M7); None on a tie."""
+        return None if self.winner is None else "score"
+
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "points": self.points, "scores": list(self.scores),
+        """The result's JSON: the shape every game's result has (``winner``, ``how``,
+        ``points``, ``settlement``; docs/records.md), with Ming's own ``scores``, and its
+        ``captured``, ``bonuses`` and ``tricks`` by seat."""
+        return {"winner": self.winner, "how": self.how, "points": self.points,
+                "scores": list(self.scores),
                 "settlement": list(self.settlement), "captured": list(self.captured),
                 "bonuses": list(self.bonuses), "tricks": list(self.tricks)}
 
@@ -449,7 +460,7 @@ class Game(RuleEngine):
     # --- records ---------------------------------------------------------------------------
 
     def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]:
-        """The deal as a ``ming-record/1`` object (docs/ming.md)."""
+        """The deal as a ``ming-record/2`` object (docs/ming.md)."""
         rec: dict[str, Any] = {"format": RECORD_FORMAT, "dealer": self.dealer}
         if players is not None:
             rec["players"] = list(players)

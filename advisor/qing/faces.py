@@ -18,7 +18,7 @@ from advisor.qing.bots import GreedyBot, StrongBot
 from advisor.qing.cards import PACK
 from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT, Action, Game, legal_of
 from advisor.qing.position import Position, view_of_position
-from advisor.qing.record import game_from_record
+from advisor.qing.record import RESULT_FORM, game_from_record
 from advisor.qing.rules import EYE6, OPTION_HELP
 from advisor.qing.scoring import score
 from advisor.qing.simulate import outcome, start
@@ -87,6 +87,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     default_budget_ms=ADVICE_MS,
     max_budget_ms=MAX_BUDGET_MS,
     simulation=start,
+    result_form=RESULT_FORM,
     faces=Faces(
         verbs=(
             Verb("score", "Does a 15-card hand win (Q5)? Its groups, or its distance.\n\n"

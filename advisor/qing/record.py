@@ -14,13 +14,19 @@ advisor.errors.RecordError: cut: unknown card 'zz'; the codes are ... (Q1)
 from __future__ import annotations
 
 from advisor.errors import AdvisorError, RecordError
-from advisor.games.records import read_deal, read_header, seat_number
+from advisor.games.records import ResultForm, read_deal, read_header, seat_number
 from advisor.qing.cards import Card, counts_of, parse_card, parse_cards
 from advisor.qing.game import RECORD_FORMAT, Game
 from advisor.qing.rules import Rules
 
 RECORD_FIELDS = ("format", "options", "cut", "dealer", "players", "hands", "stock", "moves",
                  "result")
+
+RESULT_FORM = ResultForm(
+    rules={"winner": "Q5", "how": "Q6", "groups": "Q5", "points": "Q8", "settlement": "Q8"},
+    unordered=frozenset({"groups"}))
+"""How a record's result is compared (:func:`advisor.games.records.result_mismatch`): the
+winner and his groups by Q5 (the groups in any order), how he won by Q6, the pot by Q8."""
 
 
 def game_from_record(rec: object) -> Game:
@@ -45,4 +51,4 @@ def game_from_record(rec: object) -> Game:
     return Game([counts_of(h) for h in hands], stock, dealer, rules=rules, cut=cut_card)
 
 
-__all__ = ["RECORD_FIELDS", "game_from_record"]
+__all__ = ["RECORD_FIELDS", "RESULT_FORM", "game_from_record"]

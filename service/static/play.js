@@ -233,7 +233,7 @@ function renderResult(t) {
     el("tr", {}, r.payments.map((p) => el("td", {class: "num"}, p > 0 ? `+${p}` : String(p))))));
   box.append(el("div", {class: "tools"},
     el("a", {class: "button", id: "record", href: `/v1/play/${t.id}/record`,
-             download: `chan-${t.id.slice(0, 8)}.json`}, "Download the record (chan-record/1)"),
+             download: `chan-${t.id.slice(0, 8)}.json`}, "Download the record (chan-record/2)"),
     el("button", {type: "button", class: "button", id: "review-deal",
                   onclick: () => reviewDeal(t)}, "Review this deal"),
     el("button", {type: "button", class: "button", id: "again", onclick: deal},

@@ -365,7 +365,8 @@ def test_t6_an_empty_stock_ends_the_deal_in_a_draw() -> None:
     exhaust(g)
     assert g.result is not None and g.result.winner is None
     assert g.result.payments == (0, 0, 0, 0)
-    assert g.result.to_json() == {"winner": None, "points": 0, "bonuses": [],
+    assert g.result.to_json() == {"winner": None, "how": None, "points": 0,
+                                  "settlement": [0, 0, 0, 0], "bonuses": [],
                                   "payments": [0, 0, 0, 0]}
     assert g.stock == [] and g.revealed == 23 and g.offer is None
     last = g.log[-1]

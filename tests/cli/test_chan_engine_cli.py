@@ -29,7 +29,7 @@ def test_simulate_json_summary_and_records(tmp_path: Path) -> None:
     lines = out.read_text().splitlines()
     assert len(lines) == 16
     first = json.loads(lines[0])
-    assert first["format"] == "chan-record/1" and first["players"][3] == bot
+    assert first["format"] == "chan-record/2" and first["players"][3] == bot
     rotated = json.loads(lines[1])["players"]
     assert rotated == first["players"][3:] + first["players"][:3]
     assert CliRunner().invoke(main, ["chan", "replay", str(out)]).exit_code == 0

@@ -71,7 +71,7 @@ def test_an_illegal_move_names_its_rule_and_number() -> None:
 
 
 @pytest.mark.parametrize(("change", "field"), [
-    (lambda r: r.update(format="ming-record/2"), "format"),
+    (lambda r: r.update(format="ming-record/9"), "format"),
     (lambda r: r.update(dealer=7), "dealer"),
     (lambda r: r.update(dealer="north"), "dealer"),
     (lambda r: r["hands"][0].pop(), "hands[0]"),

@@ -156,7 +156,7 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
     path = tmp_path / "deal.json"
     download.value.save_as(path)
     rec: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    assert rec["format"] == "chan-record/1" and CHAN.replay(rec).valid
+    assert rec["format"] == CHAN.record_format and CHAN.replay(rec).valid
     assert rec["practice"] == {"seed": 10}  # dealt from /play?seed=10, and it says so
     run = CliRunner().invoke(cli, ["chan", "replay", str(path)])
     assert run.exit_code == 0, run.output
