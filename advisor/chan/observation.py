@@ -129,7 +129,11 @@ _BARE: tuple[Do, ...] = ("heaven", "pass", "chiu", "win")
 DISCARD, EAT = len(_BARE), len(_BARE) + NFACES
 
 NUMBERING_SPANS = (
-    *(Span(do, k, 1, f"{do}") for k, do in enumerate(_BARE)),
+    Span("heaven", 0, 1, "heaven: declare Thiên ù (T1, W3)"),
+    Span("pass", 1, 1, "pass: let the offer go (T2–T4), decline a claim (C5), or the "
+         "dealer's pass with no legal discard (T7)"),
+    Span("chiu", 2, 1, "chiu: claim the public card with three in hand (C2)"),
+    Span("win", 3, 1, "win: on the revealed stock card (C1), or Chíu ù (C2)"),
     Span("discard", DISCARD, NFACES, "discard face k: index 4 + k"),
     Span("eat", EAT, NFACES, "eat the card on offer with the hand's face k: index 29 + k"),
 )
