@@ -163,25 +163,27 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         deal number of the run) or ``game`` (an engine of this game in play, to play
         on); other keys are ignored."""
         opts = options or {}
-        if seed is not None:
-            self.run_seed, self._next_deal = int(seed), 0
-        elif self.run_seed is None:
-            self.run_seed = random.SystemRandom().randrange(2**31)
-        given = opts.get("game")
+        run = int(seed) if seed is not None else self.run_seed
+        if run is None:
+            run = random.SystemRandom().randrange(2**31)
+        given, k = opts.get("game"), opts.get("deal", 0 if seed is not None else self._next_deal)
         if given is not None:
+            n = len(self.possible_agents)
             if not isinstance(given, self._kind) or given.pending is None:
                 raise AdvisorError(f"options.game: a deal of {self.spec.title} in play",
                                    field="options.game")
-            n = len(self.possible_agents)
             if len(given.to_record()["hands"]) != n:  # every record deals a hand per seat
                 raise AdvisorError(f"options.game: a deal between {n} players",
                                    field="options.game")
+        elif isinstance(k, bool) or not isinstance(k, int) or k < 0:
+            raise AdvisorError(f"options.deal: a deal number from 0, not {k!r}",
+                               field="options.deal")
+        self.run_seed = run
+        if given is not None:  # played on as it is, not copied
             self.game, self.deal_number = given, None
+            if seed is not None:
+                self._next_deal = 0
         else:
-            k = opts.get("deal", self._next_deal)
-            if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-                raise AdvisorError(f"options.deal: a deal number from 0, not {k!r}",
-                                   field="options.deal")
             self.game, self.deal_number, self._next_deal = self._deal(k), k, k + 1
         self.episode += 1
         self._key, self._legal = None, None

@@ -3,6 +3,8 @@ ones named; and its text, in the game's own words."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from advisor.env import make_env
@@ -55,3 +57,29 @@ def test_render_human_prints_and_no_mode_warns(capsys: pytest.CaptureFixture[str
     quiet.reset(seed=1)
     with pytest.warns(UserWarning, match="render_mode"):
         assert quiet.render() is None
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"deal": -1}, "options.deal: a deal number from 0, not -1"),
+    ({"game": "a deal"}, "options.game: a deal of Khanhoo in play"),
+])
+def test_a_bad_reset_option_is_named_and_changes_nothing(options: dict, message: str) -> None:
+    env = make_env("khanhoo")
+    env.reset(seed=2)
+    before = env.game.to_record(), env.run_seed, env.deal_number
+    with pytest.raises(AdvisorError, match=re.escape(message)):
+        env.reset(seed=5, options=options)
+    assert (env.game.to_record(), env.run_seed, env.deal_number) == before
+
+
+def test_a_deal_in_play_is_played_on() -> None:
+    from advisor.khanhoo.game import Game
+
+    other = make_env("khanhoo", players=4)
+    with pytest.raises(AdvisorError, match=r"options\.game: a deal between 4 players"):
+        other.reset(options={"game": Game.from_deal(3, seed=1)})
+    env = make_env("khanhoo")
+    dealt = Game.from_deal(3, seed=1)
+    env.reset(options={"game": dealt})
+    assert env.game is dealt and env.deal_number is None
+    assert env.agent_selection == f"player_{dealt.leader}"
