@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from advisor.registry import GAMES as REGISTERED
+
 TABLES: list[tuple[str, dict[str, Any]]] = [
     ("chan", {}),
     ("chan", {"rules": "cvv"}),
@@ -22,4 +24,4 @@ TABLES: list[tuple[str, dict[str, Any]]] = [
 
 IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in TABLES]
 
-GAMES = ["chan", "khanhoo", "qing", "ming"]
+GAMES = [g.name for g in REGISTERED]  # every game of the registry has its environment
