@@ -27,7 +27,15 @@ from advisor.chan.scoring import score
 from advisor.chan.simulate import outcome, start
 from advisor.chan.strong import StrongBot
 from advisor.chan.terminal import TERMINAL
-from advisor.chan.text import advice_text, analysis_text, score_text, simulation_text
+from advisor.chan.text import (
+    action_text,
+    advice_text,
+    analysis_text,
+    result_text,
+    score_text,
+    simulation_text,
+    view_text,
+)
 from advisor.chan.view import View
 from advisor.games.faces import Context, Faces, Field, Verb
 from advisor.games.spec import GameSpec
@@ -177,6 +185,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, play_recorded=play_recorded,
     result_form=RESULT_FORM, upgrades=UPGRADES,
     faces=Faces((SCORE, ANALYZE, ADVICE), (RULES,), "greedy,random,random,random", simulation_text,
+                view_text=view_text, action_text=action_text, result_text=result_text,
                 terminal=TERMINAL))
 
 __all__ = ["ADVICE", "ADVICE_FIELDS", "GAME", "POSITION_FIELDS", "VIEW_EXAMPLE"]

@@ -8,9 +8,11 @@ from collections.abc import Iterable, Sequence
 from advisor.chan.advice import Advice
 from advisor.chan.analysis import Analysis
 from advisor.chan.cards import Face
+from advisor.chan.game import Action, Result
 from advisor.chan.pairing import GROUP_NAMES, Meld, Pairing, Useful
 from advisor.chan.scoring import ScoreResult
 from advisor.chan.simulate import Summary
+from advisor.chan.view import Offer, View
 from advisor.text import Style, unseen_list
 
 
@@ -175,3 +177,65 @@ def advice_text(a: Advice, st: Style) -> str:
         a.method, a.method)
     out.append(st.dim(f"{how} · {a.seconds * 1000:.1f} ms"))
     return "\n".join(out)
+
+
+# --- a seat's VIEW and the end, for any seat ----------------------------------------------
+
+_SOURCES = {"discard": "discarded by {door}", "stock": "revealed at {door}'s door",
+            "return": "returned after {door}'s Chíu (C4)"}
+_WIN_BY = {"own_door": "on {card}, revealed at its own door",
+           "other_door": "on {card}, revealed at another seat's door",
+           "chiu": "by Chíu on {card} (Chíu ù)", "heaven": "with the dealt cards (Thiên ù)"}
+
+
+def _who(seat: int, me: int) -> str:
+    return "you" if seat == me else f"seat {seat}"
+
+
+def _offer_text(o: Offer, me: int) -> str:
+    text = _SOURCES[o.source].format(door=_who(o.door, me))
+    return text + ("" if o.claims_open else ", no claims (T4)")
+
+
+def view_text(v: View, st: Style) -> str:
+    """What a seat sees at its decision (§8.3): every seat's melds, discards and stock cards
+    passed at its door, the card on offer, its own hand.
+
+    >>> from advisor.chan.game import Game
+    >>> print(view_text(Game.from_deal(seed=7).view(1), Style()).splitlines()[0])
+    Seat 1 · start · stock 23 · rules house
+    """
+    lines = [st.head(f"Seat {v.seat} · {v.phase} · stock {v.stock_left} · rules {v.rules}")]
+    for i, t in enumerate(v.table):
+        tags = [tag for tag, on in (("dealer", i == v.dealer), ("dead, T7", t.dead)) if on]
+        who = _who(i, v.seat) + (f" ({', '.join(tags)})" if tags else "")
+        melds = " · ".join(cards(st, m.faces) for m in t.melds) or "—"
+        line = f"  {who:<18} melds {melds} · discards {cards(st, t.discards) or '—'}"
+        if t.passed:
+            line += f" · passed at the door {cards(st, t.passed)}"
+        lines.append(line)
+    if v.offer is not None:
+        lines.append(f"On offer to {_who(v.offer.to, v.seat)}: {card(st, v.offer.card)}, "
+                     f"{_offer_text(v.offer, v.seat)}")
+    if v.chiu is not None:
+        lines.append(f"After the Chíu on {card(st, v.chiu.card)}: a discard is owed")
+    lines.append(f"Your hand: {cards(st, v.hand)}")
+    return "\n".join(lines)
+
+
+def action_text(a: Action) -> str:
+    """An action in words: ``discard 5v``, ``eat with 9s``, ``pass``."""
+    return str(a)
+
+
+def result_text(r: Result, st: Style) -> str:
+    """The end of a deal: the winner, how and the score (§7), or a draw (T6); the
+    settlement."""
+    if r.winner is None or r.score is None:
+        head = st.head("The stock is exhausted: a draw (T6).")
+    else:
+        how = _WIN_BY.get(r.win_by or "heaven", "").format(
+            card=r.winning_card.code if r.winning_card else "")
+        head = st.head(f"Seat {r.winner} won {how}.") + "\n" + score_text(r.score, st)
+    pays = " · ".join(f"seat {s} {p:+d}" for s, p in enumerate(r.payments))
+    return f"{head}\n" + st.head(f"Settlement: {pays}")
