@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -42,3 +43,18 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 import service  # noqa: E402
 
 service.DEFAULTS["DEADLINE_S"] = 600.0
+
+
+@pytest.fixture
+def cold_caches() -> None:
+    """Forget what the solvers remember, so a search counted in clock reads (the deadline
+    tests) does the same work whatever tests ran before it in the process."""
+    import importlib
+
+    qing = importlib.import_module("advisor.qing.solver")
+    melds = importlib.import_module("advisor.khanhoo.melds")
+    game = importlib.import_module("advisor.khanhoo.game")
+    qing.solver.cache_clear()
+    melds.solver.cache_clear()
+    melds._helping.cache_clear()
+    game._meld_options.cache_clear()

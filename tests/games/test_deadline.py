@@ -65,6 +65,7 @@ def test_the_clock_is_read_once_every_EVERY_ticks(monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.parametrize("game", sorted(HANDS))
+@pytest.mark.usefixtures("cold_caches")
 def test_a_costly_analysis_stops_at_the_deadline(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

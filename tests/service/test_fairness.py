@@ -194,6 +194,7 @@ class StepClock:
 
 @pytest.mark.parametrize(("game", "pack", "size"),
                          [("khanhoo", KHANHOO_PACK, 16), ("qing", QING_PACK, 15)])
+@pytest.mark.usefixtures("cold_caches")
 def test_an_analysis_past_its_deadline_is_stopped_and_503(
     game: str, pack: list[str], size: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
