@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from advisor.chan.bots import greedy_choice
 from advisor.chan.cards import COPIES, Counts, Face
@@ -66,11 +67,22 @@ class Leaves:
 
 def measure(after: Counts, melds: Exposed, unseen: Counts, then: Face | None = None) -> Leaves:
     """The static measures of a seat's cards ``after`` (with ``melds``) at rest."""
+    d, wait, use, unpaired = _shape(after, melds)
+    waits = tuple(Useful(f, unseen[f.index]) for f in wait)
+    useful = waits if d == 1 else tuple(Useful(f, unseen[f.index]) for f in use)
+    return Leaves(d, waits, useful, unpaired, melds, then)
+
+
+@lru_cache(maxsize=1 << 14)
+def _shape(after: Counts, melds: Exposed
+           ) -> tuple[int | None, tuple[Face, ...], tuple[Face, ...], int]:
+    """What :func:`measure` asks of the cards alone — the distance, the waits, the useful
+    faces (a waiting hand's are its waits) and the unpaired cards —, remembered: the same
+    hands come back in every decision of a deal and in every playout of a search."""
     d = distance(after, melds)
-    waits = tuple(Useful(f, unseen[f.index]) for f in wait_faces(after, melds))
-    useful = waits if d == 1 else tuple(Useful(f, unseen[f.index])
-                                        for f in useful_faces(after, melds))
-    return Leaves(d, waits, useful, p0_counts(after)[2], melds, then)
+    wait = tuple(wait_faces(after, melds))
+    use = wait if d == 1 else tuple(useful_faces(after, melds))
+    return d, wait, use, p0_counts(after)[2]
 
 
 def best_discard(hand: Counts, exposed: Exposed, discards: Sequence[Face],

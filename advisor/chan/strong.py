@@ -25,8 +25,9 @@ from collections.abc import Sequence
 
 from advisor.chan.bots import greedy_choice
 from advisor.chan.cards import Counts, Face
-from advisor.chan.game import Action, Game, SeatState
+from advisor.chan.game import Action, Game, Prospect, SeatState, prospect
 from advisor.chan.lookahead import Leaves, leaves, unseen_in_game
+from advisor.chan.pairing import discard_distances, distance
 from advisor.chan.view import View
 from advisor.games.bots import BaseBot
 
@@ -47,9 +48,34 @@ def strong_choice(s: SeatState, legal: Sequence[Action], offered: Face | None,
         for a in legal:
             if a.do == do:
                 return a
-    return min(enumerate(legal),
+    # The key's first terms are a win, then the distance: only the actions that leave the
+    # least distance are measured in full (their useful cards are the costly part).
+    close: list[tuple[int, Action]] = []
+    low = 100
+    for n, a in enumerate(legal):
+        p = prospect(s, a, offered)
+        if p.wins:  # a Chíu ù: the first is as good as any
+            return a
+        d = _distance_left(p)
+        if d < low:
+            low, close = d, [(n, a)]
+        elif d == low:
+            close.append((n, a))
+    if len(close) == 1:
+        return close[0][1]
+    return min(close,
                key=lambda na: (strong_key(na[1], leaves(na[1], s, offered, unseen),
                                           unseen), na[0]))[1]
+
+
+def _distance_left(p: Prospect) -> int:
+    """The distance an action's prospect leaves once it has made the discard it owes (the
+    least of its legal discards'), as :func:`strong_key` counts it (no win: 99)."""
+    if not p.owes:
+        d = distance(p.hand, p.exposed)
+        return 99 if d is None else d
+    dd = discard_distances(p.hand, p.exposed)
+    return min(99 if (x := dd[f.index]) is None else x for f in p.discards)
 
 
 class StrongBot(BaseBot):
