@@ -14,7 +14,9 @@ wins and win share with its 95% interval, mean settlement per game with its 95%
 interval, the advisor's decision times, and the first player's win share over the other
 players' mean share with a 95% interval (delta method, the games' winners taken as
 multinomial draws; the rotations of one deal are not independent, so the intervals are
-indicative).
+indicative) and, per deal, the same ratio and the mean settlement with intervals from the
+spread between deals (:func:`advisor.games.simulate.duplicate_figures`: the figures to
+quote).
 
 With ``--minutes M`` the run plays the deals ``0, 1, 2, …`` in chunks of ``--chunk``
 deals (the same deals as one run of as many) until M minutes have passed, then stops at
@@ -35,6 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.games.parallel import simulate_in_slices
+from advisor.games.simulate import duplicate_figures
 from advisor.registry import game as registered
 from advisor.registry import names
 
@@ -126,7 +129,12 @@ def main() -> None:
         print(f"  {p.spec:<24} wins {p.wins:>6}  share {p.win_share:.3f} [{slo:.3f}, "
               f"{shi:.3f}]  settlement {p.mean:+.3f} [{lo:+.3f}, {hi:+.3f}] per game")
     r, lo, hi = share_ratio([p.win_share for p in summary.players], games)
-    print(f"win share of {specs[0]} over the others' mean: {r:.2f} [{lo:.2f}, {hi:.2f}]")
+    print(f"win share of {specs[0]} over the others' mean: {r:.2f} [{lo:.2f}, {hi:.2f}] "
+          "(games as independent)")
+    f = duplicate_figures(summary.by_deal)
+    print(f"per deal ({f.deals} deals, {f.games} games): ratio {f.ratio:.2f} "
+          f"[{f.ratio_ci95[0]:.2f}, {f.ratio_ci95[1]:.2f}], settlement {f.settlement:+.3f} "
+          f"[{f.settlement_ci95[0]:+.3f}, {f.settlement_ci95[1]:+.3f}] a game")
     out: dict[str, Any] = summary.to_json()
     if out.get("advisor_latency_ms"):
         print(f"advisor decisions (ms): {out['advisor_latency_ms']}")

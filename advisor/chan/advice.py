@@ -45,19 +45,22 @@ from advisor.chan.recalibrate import (
     against,
     fitted,
 )
-from advisor.chan.strong import look_rollout, strong_key
+from advisor.chan.strong import look_rollout, strong_key, strong_rollout
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import View
 from advisor.errors import PositionError
 from advisor.games.answer import Answer, Judged, Work
 from advisor.games.budget import Budget, Meter
+from advisor.games.search import Sample, halve
 
 DEFAULT_BUDGET_MS = 100.0
-Method = Literal["certain", "model", "model+look", "model+playouts"]
+Method = Literal["certain", "model", "model+look", "model+search", "model+playouts"]
 """How an answer's numbers were made: exact outcomes only, the value model, the model
 with its look at a close call (``look``: playouts of the close actions in worlds the
-budget buys, which move their chances), or the model with playouts beside it
-(``samples``: a second opinion that moves nothing)."""
+budget buys, which move their chances), the model with the search (``search``: every
+uncertain action played out in worlds dealt from the VIEW, the budget spent by successive
+halving where the leading actions are close, :mod:`advisor.games.search`), or the model
+with playouts beside it (``samples``: a second opinion that moves nothing)."""
 METHODS: tuple[Method, ...] = get_args(Method)
 MAX_BUDGET_MS = 10_000.0
 """The largest budget (the model alone takes a few milliseconds; the budget is the base
@@ -74,6 +77,13 @@ LOOK_MARGIN = 0.05
 """Actions whose model chance is within this of the first's are a close call, looked at."""
 LOOK_PRIOR = 10.0
 """How many worlds the model's chance weighs in the look's blend (:func:`_blend`)."""
+SEARCH_PER_MS = 30.0
+"""Moves a millisecond of budget buys for the search (every move of every playout
+counted, each seat playing as the ``greedy+`` player): 3,000 at the default 100 ms."""
+SEARCH_LEAST = 200
+"""The fewest moves a search is given, at any budget."""
+SEARCH_PRIOR = 10.0
+"""How many worlds the model's chance weighs in the search's blend (:func:`_blend`)."""
 Z_NOTE = 2.0
 """Standard errors of the paired difference beyond which the playouts' preference for
 another action is noted."""
@@ -141,6 +151,7 @@ class ActionAdvice:
     sampled: Sampled | None = None  # the playouts, when there were some
     text: str = ""  # the action in words (:func:`describe`)
     looked: bool = False  # its chance is the model's blended with the look's playouts
+    searched: bool = False  # … with the search's
 
     @property
     def exact(self) -> bool:
@@ -156,7 +167,9 @@ class ActionAdvice:
         uncertain action: the model's chance, moved by the look's playouts for the
         actions within :data:`LOOK_MARGIN` of the first, :func:`_blend`; the others were
         left behind by the model)."""
-        return "certain" if self.exact else "model+look" if self.looked else "model"
+        if self.exact:
+            return "certain"
+        return "model+search" if self.searched else "model+look" if self.looked else "model"
 
     @property
     def distance(self) -> int | None:
@@ -251,7 +264,7 @@ class Advice:
 def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *,
            budget_ms: float = DEFAULT_BUDGET_MS, seed: int = 0, samples: int | None = None,
            limit_ms: float | None = None, opponents: Opponents = DEFAULT_OPPONENTS,
-           look: bool = False) -> Advice:
+           look: bool = False, search: bool = False) -> Advice:
     """Rank every legal action of the seat whose VIEW is given: a :class:`View`, or its
     JSON (a CLI file, an API body), read once by :meth:`View.from_json`.
 
@@ -269,7 +282,12 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     budget buys (:data:`LOOK_PER_MS`) and their chances moved by the playouts
     (:func:`_blend`) — not the default: it played better against greedy players and
     worse against ``greedy+`` ones (``docs/benchmarks.md``). ``legal`` may be passed
-    when known (a bot inside the engine); otherwise it is derived from the VIEW.
+    when known (a bot inside the engine); otherwise it is derived from the VIEW. With
+    ``search`` (and no ``samples``), every uncertain action is played out in worlds dealt
+    from the VIEW, every seat then playing as the ``greedy+`` player, the moves the budget
+    buys (:data:`SEARCH_PER_MS`) spent by successive halving
+    (:func:`advisor.games.search.halve`), and the chances moved by the playouts
+    (:func:`_blend`).
     """
     started = time.perf_counter()
     if not isinstance(view, View):  # a VIEW's JSON (what a user holds, read by the
@@ -307,7 +325,17 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     cut: str | None = None
     candidates = [e for e in order if not e.certain][:MAX_CANDIDATES]
     close = [e for e in candidates if order[0].win - e.win <= LOOK_MARGIN]
-    if look and samples is None and method == "model" and len(close) > 1:
+    uncertain = [e for e in order if not e.certain]
+    if search and samples is None and method == "model" and len(uncertain) > 1:
+        meter = budget.meter("moves", SEARCH_PER_MS, least=SEARCH_LEAST)
+        _search(view, uncertain, seed, meter)
+        _blend(uncertain, SEARCH_PRIOR)
+        for e in uncertain:
+            e.searched = True
+        order = _order(evals, unseen)
+        method = "model+search"
+        work, cut = meter.work(), meter.note()
+    elif look and samples is None and method == "model" and len(close) > 1:
         meter = budget.meter("worlds", LOOK_PER_MS, least=LOOK_LEAST)
         _look(view, base, close, seed, meter, opponents)
         _blend(close)
@@ -422,13 +450,33 @@ def _look(view: View, base: Game, close: list[ActionAdvice], seed: int, meter: M
         meter.spend()
 
 
+def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter) -> None:
+    """The search: the ``candidates`` played out by successive halving
+    (:func:`advisor.games.search.halve`) in worlds dealt from the VIEW — world ``w`` the
+    same for every action —, every seat then playing as the ``greedy+`` player; every
+    move of a playout is a unit of the ``meter``. Each candidate's playouts are kept in
+    its ``sampled``."""
+    me = view.seat
+
+    def sample(e: ActionAdvice, w: int) -> Sample:
+        g = world(view, random.Random(f"{seed}:search:{w}"))
+        g.act(me, e.action)
+        moves = 1 + strong_rollout(g)
+        assert g.result is not None
+        return Sample(float(g.result.winner == me), float(g.result.payments[me]), moves)
+
+    for arm in halve(candidates, sample, meter, by="win"):
+        arm.action.sampled = Sampled([w > 0.5 for w in arm.wins], list(arm.pays))
+
+
 def _blend(close: list[ActionAdvice], prior: float = LOOK_PRIOR) -> None:
     """Move the chances of the close actions by what their playouts say of their
     differences: each becomes (``prior`` × its model chance + n × (its playout share −
     the close actions' mean share + their mean model chance)) ÷ (``prior`` + n) over n
-    worlds. The close actions' mean chance stays the model's (worlds dealt at random
-    overstate every action's chance alike, ``docs/advisor.md``); only their order and
-    gaps come from the playouts, shrunk toward the model's by ``prior``.
+    worlds (the share over the worlds all were played in: the search plays the actions it
+    keeps in more). The close actions' mean chance stays the model's (worlds dealt at
+    random overstate every action's chance alike, ``docs/advisor.md``); only their order
+    and gaps come from the playouts, each shrunk toward the model's by ``prior``.
 
     >>> a = ActionAdvice(Action("pass"), Leaves(2, (), (), 3, None), 0.30, 0.01, 0.0, 0.1)
     >>> b = ActionAdvice(Action("pass"), Leaves(2, (), (), 3, None), 0.28, 0.01, 0.0, 0.1)
@@ -437,14 +485,14 @@ def _blend(close: list[ActionAdvice], prior: float = LOOK_PRIOR) -> None:
     >>> _blend([a, b]); round(a.win, 3), round(b.win, 3), a.method
     (0.22, 0.36, 'model+look')
     """
-    n = min(e.samples for e in close)
-    if n == 0:
+    shared = min(e.samples for e in close)  # the worlds every action was played in
+    if shared == 0:
         return
     model = sum(e.win for e in close) / len(close)
-    share = sum(e.sampled.win for e in close if e.sampled) / len(close)
+    share = sum(sum(e.sampled.wins[:shared]) / shared for e in close if e.sampled) / len(close)
     for e in close:
         assert e.sampled is not None
-        p = e.sampled.win
+        p, n = e.sampled.win, e.samples
         win = (prior * e.win + n * (p - share + model)) / (prior + n)
         e.win_se = math.sqrt((prior * e.win_se) ** 2 + n * p * (1 - p)) / (prior + n)
         e.win = min(max(win, 1e-4), 1 - 1e-4)

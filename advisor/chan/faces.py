@@ -7,6 +7,7 @@ The command line and the service make them from :data:`GAME`, and its terminal g
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from advisor.chan.advice import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Advice, advise
@@ -181,7 +182,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     deal=lambda players, seed: Game.from_deal(seed=seed), outcome=outcome,
     bot_rules=lambda g: g.rules,
     greedy=lambda seed: GreedyBot(), strong=lambda seed: StrongBot(), advise=advise,
-    default_budget_ms=DEFAULT_BUDGET_MS,
+    search=partial(advise, search=True), default_budget_ms=DEFAULT_BUDGET_MS,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, play_recorded=play_recorded,
     result_form=RESULT_FORM, upgrades=UPGRADES,
     faces=Faces((SCORE, ANALYZE, ADVICE), (RULES,), "greedy,random,random,random", simulation_text,

@@ -112,4 +112,21 @@ def look_rollout(g: Game, me: int, opponents: str = "greedy",
         g.act(d.seat, choice)
 
 
-__all__ = ["StrongBot", "look_rollout", "strong_choice", "strong_key"]
+def strong_rollout(g: Game) -> int:
+    """Play the deal out, every seat as the ``greedy+`` player does (the search's
+    playouts, :func:`advisor.chan.advice.advise` with ``search``); the moves played."""
+    moves = 0
+    while (d := g.pending) is not None:
+        legal = g.legal_actions()
+        if len(legal) == 1:
+            choice = legal[0]
+        else:
+            choice = strong_choice(g.seats[d.seat], legal,
+                                   g.offer.card if g.offer is not None else None,
+                                   unseen_in_game(g, d.seat))
+        g.act(d.seat, choice)
+        moves += 1
+    return moves
+
+
+__all__ = ["StrongBot", "look_rollout", "strong_choice", "strong_key", "strong_rollout"]

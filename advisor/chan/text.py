@@ -172,6 +172,9 @@ def advice_text(a: Advice, st: Style) -> str:
            "model+look": f"chances from the value model, the close calls moved by playouts "
                          f"in {a.samples} sampled worlds (budget {a.budget_ms:g} ms, seed "
                          f"{a.seed})",
+           "model+search": "chances from the value model, moved by the search's playouts "
+                           f"({a.work.done if a.work else 0} moves played by successive "
+                           f"halving; budget {a.budget_ms:g} ms, seed {a.seed})",
            "model+playouts": f"chances from the value model; playouts in {a.samples} sampled "
                              f"worlds (budget {a.budget_ms:g} ms, seed {a.seed})"}.get(
         a.method, a.method)

@@ -68,10 +68,10 @@ class AdvisorBot(BaseBot):
         return advice.best
 
 
-def advisor_factory(advise: Advisor, default_ms: float,
-                    max_ms: float) -> Callable[[str, int | None], AdvisorBot]:
+def advisor_factory(advise: Advisor, default_ms: float, max_ms: float,
+                    name: str = "advisor") -> Callable[[str, int | None], AdvisorBot]:
     """The seat spec ``advisor`` (``default_ms``) or ``advisor:BUDGET_MS`` (0 < ms ≤
-    ``max_ms``) of a game whose advisor is ``advise``."""
+    ``max_ms``) of a game whose advisor is ``advise`` (``name``: the spec's name)."""
 
     def factory(argument: str, seed: int | None) -> AdvisorBot:
         try:
@@ -79,10 +79,10 @@ def advisor_factory(advise: Advisor, default_ms: float,
         except ValueError:
             ms = -1.0
         if not 0 < ms <= max_ms:
-            spec = f"advisor:{argument}"
+            spec = f"{name}:{argument}"
             raise AdvisorError(f"'{spec}': the budget is milliseconds, 0 < ms ≤ {max_ms:g}",
                                field="seats", token=spec)
-        return AdvisorBot(advise, ms, seed or 0, name=f"advisor:{ms:g}")
+        return AdvisorBot(advise, ms, seed or 0, name=f"{name}:{ms:g}")
 
     return factory
 

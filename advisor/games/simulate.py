@@ -158,6 +158,74 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 @dataclass
+class DealTally:
+    """One deal of a run, over its games (one per rotation in duplicate): each player's
+    wins and settlement."""
+
+    wins: list[int]
+    settlement: list[int]
+    games: int = 0
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A player's strength over a run's deals, each interval from the spread between
+    deals (a deal's rotations share its cards, so the deal is the unit, not the game):
+    ``ratio`` — its win share over the other players' mean share — and ``settlement``
+    — its mean settlement a game —, each with its 95 % interval, over ``deals``."""
+
+    deals: int
+    games: int
+    share: float
+    ratio: float
+    ratio_ci95: tuple[float, float]
+    settlement: float
+    settlement_ci95: tuple[float, float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deals": self.deals, "games": self.games, "share": round(self.share, 4),
+                "ratio": round(self.ratio, 3),
+                "ratio_ci95": [round(x, 3) for x in self.ratio_ci95],
+                "settlement": round(self.settlement, 3),
+                "settlement_ci95": [round(x, 3) for x in self.settlement_ci95]}
+
+
+def duplicate_figures(by_deal: Sequence[DealTally], player: int = 0) -> Figures:
+    """``player``'s :class:`Figures` from a run's deals: the ratio of its wins to the
+    others' mean wins (a ratio estimator, its variance by the delta method over deals)
+    and its mean settlement a game (the deals' means, a normal interval over deals).
+
+    >>> rows = [DealTally([2, 1, 1, 0], [4, -1, -1, -2], 4),
+    ...         DealTally([1, 1, 1, 1], [0, 1, -1, 0], 4),
+    ...         DealTally([2, 0, 1, 1], [3, -2, 0, -1], 4)]
+    >>> f = duplicate_figures(rows)
+    >>> f.deals, f.games, round(f.ratio, 2), round(f.settlement, 3)
+    (3, 12, 2.14, 0.583)
+    """
+    n = len(by_deal)
+    if n == 0:
+        raise ValueError("no deals")
+    k = len(by_deal[0].wins) - 1
+    a = [r.wins[player] for r in by_deal]
+    o = [(sum(r.wins) - r.wins[player]) / k for r in by_deal]
+    pay = [r.settlement[player] / r.games for r in by_deal]
+    games = sum(r.games for r in by_deal)
+    mean_a, mean_o = sum(a) / n, sum(o) / n
+    ratio = mean_a / mean_o if mean_o else math.inf
+    if n > 1 and mean_o:
+        resid = [x - ratio * y for x, y in zip(a, o)]
+        var = sum(e * e for e in resid) / (n - 1) / n / mean_o ** 2
+        half = Z95 * math.sqrt(var)
+    else:
+        half = math.nan
+    m = sum(pay) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in pay) / (n - 1)) if n > 1 else math.nan
+    phalf = Z95 * sd / math.sqrt(n)
+    return Figures(n, games, sum(a) / games, ratio, (ratio - half, ratio + half), m,
+                   (m - phalf, m + phalf))
+
+
+@dataclass
 class RunSummary:
     """What a simulation run of any game measured; each game's ``Summary`` adds its own
     tallies (and its own JSON)."""
@@ -175,6 +243,9 @@ class RunSummary:
     seconds: float = 0.0
     incidents: list[Incident] = field(default_factory=list)
     latencies: dict[int, list[float]] = field(default_factory=dict)  # per player, seconds
+    # per deal (its games: one, or one per rotation in duplicate), each player's wins and
+    # settlement: what :func:`duplicate_figures` reads (per-deal intervals)
+    by_deal: list[DealTally] = field(default_factory=list)
 
     def speed(self) -> str:
         """How fast the run played: deals a second, or games a second when the deals were
@@ -196,6 +267,7 @@ class RunSummary:
             mine.merge(theirs)
         for p, times in other.latencies.items():
             self.latencies.setdefault(p, []).extend(times)
+        self.by_deal += other.by_deal
 
     def tally(self, game: Engine, rotation: int, outcome: Sequence[tuple[int, bool, int]],
               moves: int, decisions: int) -> None:
@@ -208,8 +280,15 @@ class RunSummary:
         self.decisions += decisions
         if game.result.winner is None:
             self.draws += 1
+        if rotation == 0 or not self.by_deal:
+            self.by_deal.append(DealTally([0] * n, [0] * n))
+        row = self.by_deal[-1]
+        row.games += 1
         for s, (payment, won, score) in enumerate(outcome):
-            self.players[(s - rotation) % n].add(payment, won, score)
+            p = (s - rotation) % n
+            self.players[p].add(payment, won, score)
+            row.wins[p] += won
+            row.settlement[p] += payment
 
     def incidents_json(self) -> list[dict[str, Any]]:
         return [{"bot": i.bot, "seat": i.seat, "reason": i.reason} for i in self.incidents]
@@ -350,5 +429,6 @@ def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
             "max": round(xs[-1] * 1000, 2)}
 
 
-__all__ = ["Z95", "Engine", "Outcome", "PlayerStats", "RunSummary", "add_counts", "bot_seed",
-           "deal_key", "latency_summary", "play", "rotations", "run"]
+__all__ = ["Z95", "DealTally", "Engine", "Figures", "Outcome", "PlayerStats", "RunSummary",
+           "add_counts", "bot_seed", "deal_key", "duplicate_figures", "latency_summary", "play",
+           "rotations", "run"]

@@ -30,7 +30,7 @@ from importlib import import_module
 from typing import Any, Generic, Protocol, TypeVar
 
 from advisor.errors import AdvisorError, PositionError
-from advisor.games.advice import SPEC_HELP, Advice, Seats
+from advisor.games.advice import SPEC_HELP, Advice, Seats, advisor_factory
 from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot, no_argument
 from advisor.games.engine import Action
 from advisor.games.faces import Context, Faces, Table
@@ -113,6 +113,10 @@ class GameSpec(Generic[G, A, V]):
     # The game's stronger rule-based player (seat spec ``greedy+``): the obvious look-ahead
     # a good casual player does, the baseline the advisor is measured against.
     strong: Callable[[int | None], Bot] | None = None
+    # The game's advisor with its search under hidden cards turned on, where the game
+    # does not search by default (seat spec ``search`` / ``search:BUDGET_MS``): measured
+    # beside the advisor (docs/benchmarks.md) until it is the better of the two.
+    search: Advise[V, A] | None = None
     # The review of a finished deal (advisor.games.review): a game that can state a deal's
     # exact truth declares its judge (``exact_review(deal)`` → a judge, or None for a deal
     # it cannot solve); a game whose advice ranks by ``expected`` declares how many points
@@ -135,10 +139,15 @@ class GameSpec(Generic[G, A, V]):
         ``exec:COMMAND``."""
         seats = Seats.standard(self.greedy, self.advise, self.default_budget_ms,
                                self.max_budget_ms, parse=self.read_action)
-        if self.strong is None:
-            return seats
-        return Seats({**seats.builtins, "greedy+": no_argument(self.strong, "greedy+")},
-                     seats.parse, seats.help.replace("greedy |", "greedy | greedy+ |"))
+        builtins, text = dict(seats.builtins), seats.help
+        if self.strong is not None:
+            builtins["greedy+"] = no_argument(self.strong, "greedy+")
+            text = text.replace("greedy |", "greedy | greedy+ |")
+        if self.search is not None:
+            builtins["search"] = advisor_factory(self.search, self.default_budget_ms,
+                                                 self.max_budget_ms, "search")
+            text = text.replace("advisor:BUDGET_MS |", "advisor:BUDGET_MS | search:BUDGET_MS |")
+        return Seats(builtins, seats.parse, text)
 
     def make_bot(self, spec: str, *, seed: int | None = None,
                  time_limit: float = DEFAULT_TIME_LIMIT) -> Bot:

@@ -14,9 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advisor.chan.advice import LOOK_LEAST, LOOK_MARGIN, advise, view_from_position
+from advisor.chan.advice import (
+    LOOK_LEAST,
+    LOOK_MARGIN,
+    SEARCH_PER_MS,
+    advise,
+    view_from_position,
+)
 from advisor.chan.bots import GreedyBot
 from advisor.chan.cards import FULL_DECK
+from advisor.chan.faces import GAME
 from advisor.chan.game import Action, Game
 from advisor.chan.lookahead import world
 from advisor.chan.recalibrate import OPPONENTS, Opponents
@@ -165,6 +172,36 @@ def test_a_close_call_is_looked_at_in_the_worlds_the_budget_buys() -> None:
                    for i in range(len(a.actions) - 1))
     one = advise(view, legal, seed=3, look=True).to_json()
     assert advise(view, legal, seed=3, look=True).to_json() | {"ms": 0} == one | {"ms": 0}
+
+
+def test_the_search_plays_every_uncertain_action_out_within_the_moves_bought() -> None:
+    """With ``search``, every uncertain action is played out by successive halving in
+    worlds dealt from the VIEW: the work is the moves played, counted (so the same on any
+    machine, and reproducible for a seed); every uncertain action was played in some
+    worlds, those kept longest in more; the search's chances keep the model's mean over
+    the worlds all were played in, and the list is ranked by them."""
+    view, legal = _close_call()
+    plain = {str(e.action): e.win for e in advise(view, legal).actions}
+    a = advise(view, legal, seed=3, budget_ms=50, search=True)
+    assert a.method == "model+search"
+    work = a.answer().work
+    assert work.unit == "moves" and work.asked == round(50 * SEARCH_PER_MS)
+    assert work.asked <= work.done < work.asked + 200  # the last playout's moves at most
+    uncertain = [e for e in a.actions if not e.certain]
+    assert len(uncertain) >= 2 and all(e.samples >= 1 for e in uncertain)
+    assert all(e.method == "model+search" for e in uncertain)
+    assert max(e.samples for e in uncertain) > min(e.samples for e in uncertain)
+    assert all(a.actions[i].win >= a.actions[i + 1].win for i in range(len(a.actions) - 1))
+    assert {str(e.action) for e in a.actions} == set(plain)
+    again = advise(view, legal, seed=3, budget_ms=50, search=True).to_json()
+    assert again | {"ms": 0} == a.to_json() | {"ms": 0}
+    other = advise(view, legal, seed=4, budget_ms=50, search=True).to_json()
+    assert other["actions"] != a.to_json()["actions"]  # other worlds, other figures
+
+
+def test_the_search_seat_plays_a_whole_deal() -> None:
+    summary = GAME.simulate(["search:5", "greedy", "greedy+", "random"], games=1, seed=3)
+    assert summary.games == 1 and summary.players[0].spec == "search:5"
 
 
 def test_a_win_is_certain_and_ranked_first() -> None:
