@@ -77,9 +77,11 @@ LOOK_MARGIN = 0.05
 """Actions whose model chance is within this of the first's are a close call, looked at."""
 LOOK_PRIOR = 10.0
 """How many worlds the model's chance weighs in the look's blend (:func:`_blend`)."""
-SEARCH_PER_MS = 30.0
+SEARCH_PER_MS = 4.0
 """Moves a millisecond of budget buys for the search (every move of every playout
-counted, each seat playing as the ``greedy+`` player): 3,000 at the default 100 ms."""
+counted, each seat playing as the ``greedy+`` player): 400 at the default 100 ms, about
+16 playouts of 24 moves; 4.7 moves a millisecond of CPU were measured
+(``docs/benchmarks.md``, *Search under hidden cards*)."""
 SEARCH_LEAST = 200
 """The fewest moves a search is given, at any budget."""
 SEARCH_PRIOR = 10.0

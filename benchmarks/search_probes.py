@@ -1,0 +1,136 @@
+"""What one step of search can buy, in any game: a seat that judges every legal action by
+playing the deal on with ``greedy+`` in every seat (its own too), against ``greedy+``
+players, in duplicate.
+
+    python benchmarks/search_probes.py --game chan --deals 100 --mode true
+    python benchmarks/search_probes.py --game chan --deals 50 --mode sampled:64
+    python benchmarks/search_probes.py --game qing --players 4 --deals 50 --mode sampled:16
+
+``--mode true`` is the **ceiling**: the seat sees every hand and the stock in its order,
+so one playout of each action tells where it leads when every seat plays ``greedy+``
+(deterministic): a one-step search with perfect information and the opponents' true
+policy. ``--mode sampled:N`` is what a search under hidden cards does with the same
+playouts: each action played in the same N worlds dealt from the seat's VIEW (the unseen
+cards dealt at random to the other hands and the stock: the game's ``world``), the action
+with the most wins (then the best settlement) chosen — determinized (perfect-information)
+Monte Carlo over every action, without a budget. Between the two lies what hidden cards
+cost, and how far sampled worlds are from the real one.
+
+Prints the seat's share, its win share over the others' mean and its mean settlement a
+game, each with its 95 % interval over deals (:func:`advisor.games.simulate.
+duplicate_figures`), and the CPU seconds. ``--jobs 2`` plays halves of the deals in two
+processes (the deals are the same).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from advisor.games.simulate import DealTally, duplicate_figures
+from advisor.registry import game as registered
+from advisor.registry import names
+
+
+def choose(spec: Any, world: Any, g: Any, me: int, legal: list[Any], mode: str,
+           rng: random.Random, players: int) -> Any:
+    """The probe's action: the most wins (then settlement) over its worlds."""
+    if mode == "true":
+        worlds: list[Any] = [g]
+    else:
+        n = int(mode.split(":", 1)[1])
+        view = g.view(me)
+        worlds = [world(view, random.Random(rng.getrandbits(62))) for _ in range(n)]
+    best: tuple[tuple[float, float], Any] | None = None
+    for a in legal:
+        wins = pay = 0.0
+        for w in worlds:
+            h = w.clone()
+            h.act(me, a)
+            if h.pending is not None:
+                spec.play(h, [spec.strong(s) for s in range(players)])
+            p, won, _ = spec.outcome(h)[me]
+            wins += won
+            pay += p
+        if best is None or (wins, pay) > best[0]:
+            best = ((wins, pay), a)
+    assert best is not None
+    return best[1]
+
+
+def play(args: tuple[str, int, int, int, str, int]) -> list[DealTally]:
+    """Deals ``first`` … ``first + deals − 1`` in duplicate: the probe as player 0."""
+    game, players, first, deals, mode, seed = args
+    spec = registered(game)
+    world = import_module(f"advisor.{game}.game").world
+    specs = ["probe"] + ["greedy+"] * (players - 1)
+    run = spec.simulation(specs, games=deals, seed=seed, duplicate=True, first=first)
+    rng = random.Random(f"probe:{seed}:{first}")
+    rows: list[DealTally] = []
+    for r, g in run.games:
+        if r == 0:
+            rows.append(DealTally([0] * players, [0] * players))
+        me = r % players  # player p sits at seat (p + r) mod n
+        bots = [spec.strong(s) for s in range(players)]
+        for s, b in enumerate(bots):
+            b.start(s, spec.bot_rules(g))
+        while (d := g.pending) is not None:
+            legal = g.legal_actions()
+            if len(legal) == 1:
+                a = legal[0]
+            elif d.seat == me:
+                a = choose(spec, world, g, me, legal, mode, rng, players)
+            else:
+                a = bots[d.seat].decide(g.view(d.seat), legal)
+            g.act(d.seat, a)
+        row = rows[-1]
+        row.games += 1
+        for s, (pay, won, _) in enumerate(spec.outcome(g)):
+            p = (s - r) % players
+            row.wins[p] += won
+            row.settlement[p] += pay
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", choices=names(), required=True)
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--mode", default="true", help="true | sampled:N")
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args()
+    players = args.players or registered(args.game).players[0]
+    cut = [(args.deals * k) // args.jobs for k in range(args.jobs + 1)]
+    parts = [(args.game, players, cut[k], cut[k + 1] - cut[k], args.mode, args.seed)
+             for k in range(args.jobs) if cut[k + 1] > cut[k]]
+    started, cpu = time.perf_counter(), time.process_time()
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            rows = [row for part in pool.map(play, parts) for row in part]
+    else:
+        rows = play(parts[0])
+    f = duplicate_figures(rows)
+    out = {"game": args.game, "players": players, "mode": args.mode, "seed": args.seed,
+           **f.to_json(), "seconds": round(time.perf_counter() - started, 1),
+           "cpu_seconds_parent": round(time.process_time() - cpu, 1)}
+    print(json.dumps(out))
+    print(f"{args.game} {players}p, probe {args.mode} vs greedy+: {f.deals} deals, {f.games} "
+          f"games; share {f.share:.3f}, ratio {f.ratio:.2f} [{f.ratio_ci95[0]:.2f}, "
+          f"{f.ratio_ci95[1]:.2f}], settlement {f.settlement:+.3f} "
+          f"[{f.settlement_ci95[0]:+.3f}, {f.settlement_ci95[1]:+.3f}] a game")
+
+
+if __name__ == "__main__":
+    main()
