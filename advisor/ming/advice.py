@@ -20,7 +20,8 @@ world every card is known, and every legal play is judged in it the same way:
 * **playout** — a world whose exact end passed the solver's state limit (or the clock's
   safety cap) is played out that way to the end instead, for every play alike.
 
-**What the budget buys.** ``ms`` milliseconds buy ``ms ×`` :data:`PER_MS` *states* (solver
+**What the budget buys.** ``ms`` milliseconds buy ``ms ×`` :data:`PER_MS` (with 3 players
+:data:`PER_MS_3`) *states* (solver
 states and playout moves, counted): the same on any machine. Worlds are drawn without
 replacement and judged whole, one after another, while states are left (one world at
 least). When there are no more worlds than that, every one is judged (``all-worlds``:
@@ -97,16 +98,25 @@ MAX_BUDGET_MS = 60_000
 Z95 = 1.96
 METHODS = ("exact", "solved", "greedy-then-solved", "playout")
 """How a play was judged (every play of an answer the same way; none is left unjudged)."""
-PER_MS = 150.0
+PER_MS = 130.0
 """States (solver states and playout moves) the advisor counts in a millisecond of one
-core of the reference machine (``benchmarks/ming_eval.py --calibrate``; docs/benchmarks.md)."""
-KNOWN_MAX_NODES = 2_000_000
-"""The states the exact solve of a position with every card known may visit, whatever
-the budget: the answer is then exact (a follow of three cards among 286 from 23 cards
-left takes about 400,000 states, 2 s). Past it, the position is judged as any other."""
+core of the reference machine with 2 players (``benchmarks/decision_cost.py``: 131 a CPU
+millisecond over the decisions of 6 ``greedy+`` deals; docs/benchmarks.md)."""
+PER_MS_3 = 75.0
+"""… and with 3 players, whose paranoid searches cost more a state (79 a CPU ms)."""
+KNOWN_FACTOR = 2.5
+"""The exact solve of a position with every card known may visit this many times the
+states the budget buys (at the default budget about 250 ms of CPU): the answer is then
+exact. Past it, the position is judged as any other (a follow of three cards among 286
+from 23 cards left takes about 400,000 states: exact from a budget of about 1.2 s)."""
 ENUMERATE_AT_MOST = 3_000
 """Up to this many worlds, the worlds are listed and shuffled (then drawn in that order);
 beyond, drawn at random and redrawn when already drawn."""
+
+
+def per_ms(players: int) -> float:
+    """The states a millisecond of budget buys at a table of ``players``."""
+    return PER_MS if players == 2 else PER_MS_3
 
 
 @dataclass(frozen=True)
@@ -121,9 +131,9 @@ class Budget(games_advice.Budget):
     max_nodes: int = 40_000
     playout: str = "greedy+"  # every seat's play above the exact end: greedy or greedy+
 
-    def states(self) -> int:
-        """The states this budget buys."""
-        return self.units(PER_MS)
+    def states(self, players: int = 2) -> int:
+        """The states this budget buys at a table of ``players``."""
+        return self.units(per_ms(players))
 
     def exact_at(self, players: int) -> int:
         return self.exact_cards[0] if players == 2 else self.exact_cards[1]
@@ -469,7 +479,7 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
     """The advice for a :class:`Situation` and its legal plays, the chances stated
     against ``opponents``."""
     start = time.perf_counter()
-    meter = budget.meter("states", PER_MS)
+    meter = budget.meter("states", per_ms(sit.players))
     rng = random.Random(budget.seed)
     order = sorted(range(len(legal)), key=lambda i: _prior(legal[i]))
     classes = card_classes(sit.hand, sit.unseen | sit.table)
@@ -485,7 +495,10 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
     methods: set[str] = set()
     worlds = 0
     for hands in sit.distinct_deals(rng):
-        if worlds and not meter.more:
+        # a world is judged whole: another only while the work left buys one as costly
+        # as the worlds so far, on average (so a decision of many plays, whose one world
+        # costs more than the budget, stops at it)
+        if worlds and (not meter.more or meter.done / worlds > 2 * meter.left):
             break
         root = State(hands, sit.seat, sit.trick)
         got = _world(sit, root, judged_order, mvs, budget, meter, first=not worlds, whole=known)
@@ -555,7 +568,7 @@ def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budge
     n = sit.players
     exact_at = 99 if whole else budget.exact_at(n)
     deadline = meter.started + meter.cap_s if meter.cap_s is not None else None
-    limit = max(KNOWN_MAX_NODES, meter.asked) if whole else budget.max_nodes
+    limit = round(KNOWN_FACTOR * meter.asked) if whole else budget.max_nodes
     solver: DuelSolver | Solver | ParanoidSolver = (
         DuelSolver(limit, deadline) if n == 2 else Solver(limit, deadline) if whole
         else ParanoidSolver(sit.seat, limit, deadline))
@@ -652,6 +665,7 @@ __all__ = [
     "MAX_BUDGET_MS",
     "METHODS",
     "PER_MS",
+    "PER_MS_3",
     "Advice",
     "Budget",
     "Option",

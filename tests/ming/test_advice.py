@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 from advisor.games.answer import in_order
 from advisor.ming.advice import (
+    KNOWN_FACTOR,
     Advice,
     Budget,
     Situation,
@@ -121,7 +122,7 @@ def test_a_known_position_is_solved_whole_and_exact(seed: int, most: int, size: 
     d = g.pending
     assert d is not None and sit.worlds() == 1
     legal = g.legal_actions()
-    adv = advise_situation(sit, legal, d.phase, Budget(ms=10, limit_ms=60_000))
+    adv = advise_situation(sit, legal, d.phase, Budget(ms=2_000, limit_ms=60_000))
     assert adv.method == "exact" and adv.answer().method == "exact"
     st_ = state_of(g)
     base = 2 * g.scores[d.seat] - sum(g.scores)
@@ -130,6 +131,17 @@ def test_a_known_position_is_solved_whole_and_exact(seed: int, most: int, size: 
     for o in adv.options:  # every play, solved whatever the budget
         j = o.judged_as()
         assert j.method == "exact" and j.certain and o.settlement == want[str(o.action)]
+
+
+def test_a_known_position_past_the_budget_is_judged_as_any_other() -> None:
+    # a follow of three cards from ten: its whole solve takes more states than 2.5 times
+    # what a budget of 1 ms buys, so it is judged as any position, within the budget
+    g, sit = _known_follow(6, 10, 3)
+    d = g.pending
+    assert d is not None
+    adv = advise_situation(sit, g.legal_actions(), d.phase, Budget(ms=1, limit_ms=60_000))
+    assert adv.method != "exact" and not any(o.judged_as().certain for o in adv.options)
+    assert adv.work.done <= KNOWN_FACTOR * adv.work.asked + Budget(ms=1).max_nodes
 
 
 def test_interchangeable_cards() -> None:
