@@ -50,7 +50,7 @@ def play(deal: int, players: int, seed: int, strong: bool) -> list[Row]:
         a = bots[d.seat].decide(v, legal)
         if a.do == "discard" and a.card is not None:
             seen.append((d.seat, State.of(v, minus(v.hand, a.card.index), v.eye, v.target,
-                                          v.own, draws_next=False)))
+                                          v.own, draws_next=False, thrown=a.card)))
         elif a.do == "draw":
             seen.append((d.seat, State.of(v, v.hand, v.eye, v.target, v.own,
                                           draws_next=True)))

@@ -261,7 +261,7 @@ def _state(view: View, a: Action, follow: Card | None) -> State | None:
     if a.do == "discard":
         assert a.card is not None
         return State.of(view, minus(view.hand, a.card.index), view.eye, view.target,
-                        view.own, draws_next=False)
+                        view.own, draws_next=False, thrown=a.card)
     if a.do == "take":
         assert view.offer is not None and follow is not None
         hand = minus(tuple(h - w for h, w in zip(view.hand, counts_of(a.with_))),
@@ -269,7 +269,7 @@ def _state(view: View, a: Action, follow: Card | None) -> State | None:
         own = tuple(o + (k == view.offer.index) for k, o in enumerate(view.own))
         eye = view.eye or meld_of([*a.with_, view.offer], view.rules).kind == "eye"
         return State.of(view, hand, eye, view.target - len(a.with_) - 1, own,
-                        draws_next=False)
+                        draws_next=False, thrown=follow)
     if a.do == "draw":
         return State.of(view, view.hand, view.eye, view.target, view.own, draws_next=True)
     return None

@@ -168,7 +168,7 @@ class GreedyBot(BaseBot):
         return best_discard(view, discards)
 
 
-def _live(view: View, hand: Counts, c: Card) -> int:
+def live_cards(view: View, hand: Counts, c: Card) -> int:
     """The unseen copies of the kinds that would join ``c`` and a card of ``hand`` in a
     group (its neighbours of suit and number): how alive the card still is."""
     unseen = view.unseen
@@ -186,7 +186,7 @@ def strong_discard_key(view: View, hand: Counts, eye: bool, target: int, own: Co
     d, waits, part, idx = discard_key(view, hand, eye, target, own, c, d)
     nxt = (view.seat + 1) % view.players
     safe = c in view.thrown_by(nxt) or c in view.thrown_by(view.seat)
-    return (d, waits, int(not safe), part, _live(view, hand, c) if part < 99 else 99, idx)
+    return (d, waits, int(not safe), part, live_cards(view, hand, c) if part < 99 else 99, idx)
 
 
 class StrongBot(GreedyBot):
@@ -227,5 +227,5 @@ class StrongBot(GreedyBot):
             view, hand, eye, target, own, a.card, d))  # type: ignore[arg-type]
 
 
-__all__ = ["GreedyBot", "StrongBot", "best_discard", "discard_key", "partners",
+__all__ = ["GreedyBot", "StrongBot", "best_discard", "discard_key", "live_cards", "partners",
            "strong_discard_key", "take_value"]

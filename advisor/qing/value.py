@@ -26,14 +26,16 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from advisor.qing.bots import NEIGHBOURS
-from advisor.qing.cards import IS_EXTRA, KINDS, NUMERALS, Counts
+from advisor.counts import plus
+from advisor.qing.bots import NEIGHBOURS, live_cards, partners
+from advisor.qing.cards import IS_EXTRA, KINDS, NUMERALS, Card, Counts
 from advisor.qing.solver import solver
 from advisor.qing.view import View
 
 PATH = Path(__file__).with_name("value_qing.json")
 NAMES = ("bias", "d1", "d2", "d3", "waits", "waits_r", "r", "d1_r", "d2_r", "d3_r",
-         "connected", "extras", "opponents", "draws_next")
+         "connected", "extras", "opponents", "draws_next", "unsafe", "unsafe_unseen",
+         "partners", "live")
 """The features, in order (:func:`features`)."""
 
 
@@ -42,7 +44,11 @@ class State:
     """A seat's hand at rest as the model sees it: its distance (capped at 4), the
     unseen copies of its waits (one card from a win), the hand cards sharing a group
     with another, its extras, the draws each seat has left, the players, and whether the
-    seat draws next (a draw) or the others play first (a discard)."""
+    seat draws next (a draw) or the others play first (a discard); and of the card thrown
+    (a discard, or the one after a take) what it gives away: whether the next player may
+    take it (he has not thrown it, nor has the seat: Q7) and how many of its copies are
+    unseen, and what it was worth to the hand — its partners there and its live cards
+    (:func:`advisor.qing.bots.strong_discard_key`'s terms)."""
 
     distance: int
     waits: int
@@ -51,10 +57,17 @@ class State:
     draws_left: float
     players: int
     draws_next: bool
+    unsafe: bool = False
+    unsafe_unseen: int = 0
+    partners: int = 0
+    live: int = 0
 
     @classmethod
     def of(cls, view: View, hand: Counts, eye: bool, target: int, own: Counts, *,
-           draws_next: bool, stock_left: int | None = None) -> State:
+           draws_next: bool, stock_left: int | None = None,
+           thrown: Card | None = None) -> State:
+        """The state of ``hand`` at rest; ``thrown`` the card just thrown from it (the
+        hand held it before)."""
         s = solver(view.rules)
         d = s.distance(hand, eye=eye, target=target, own=own)
         waits = 0
@@ -62,9 +75,19 @@ class State:
             unseen = view.unseen
             waits = sum(unseen[k] for k in s.waits(hand, eye, own))
         stock = view.stock_left if stock_left is None else stock_left
+        unsafe = copies = part = live = 0
+        if thrown is not None:
+            nxt = (view.seat + 1) % view.players
+            unsafe = int(thrown not in view.thrown_by(nxt)
+                         and thrown not in view.thrown_by(view.seat))
+            copies = view.unseen[thrown.index]
+            before = plus(hand, thrown.index)
+            part = min(partners(before, thrown), 8)
+            live = min(live_cards(view, before, thrown), 24)
         return cls(min(d, 4), waits, connected(hand), sum(hand[k] for k in range(KINDS)
                                                            if IS_EXTRA[k]),
-                   stock / view.players, view.players, draws_next)
+                   stock / view.players, view.players, draws_next, bool(unsafe), copies,
+                   part, live)
 
 
 def connected(hand: Counts) -> int:
@@ -79,7 +102,8 @@ def features(st: State) -> list[float]:
     r = st.draws_left / 10
     w = st.waits / 8
     return [1.0, d1, d2, d3, w, w * r, r, d1 * r, d2 * r, d3 * r, st.connected / 14,
-            st.extras / 4, (st.players - 2) / 4, float(st.draws_next)]
+            st.extras / 4, (st.players - 2) / 4, float(st.draws_next), float(st.unsafe),
+            st.unsafe * st.unsafe_unseen / 4, st.partners / 8, st.live / 24]
 
 
 def _logistic(coef: Sequence[float], x: Sequence[float]) -> float:
