@@ -30,14 +30,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.qing.cards import minus
 from advisor.qing.faces import GAME as QING
-from advisor.qing.game import Game
+from advisor.qing.game import Action, Game
+from advisor.qing.solver import solver
 from advisor.qing.value import NAMES, PATH, State, features
+from advisor.qing.view import View
 
 Row = tuple[list[float], int, int, int]  # features, won, drawn, deal
 
 
-def play(deal: int, players: int, seed: int, strong: bool) -> list[Row]:
+def play(deal: int, players: int, seed: int, strong: bool, explore: float = 0.0) -> list[Row]:
     rng = random.Random(f"fit:qing:{seed}:{deal}")
+    pick = random.Random(f"fit:qing:explore:{seed}:{deal}")
     g = Game.from_deal(players, seed=rng.randrange(2**31))
     make = QING.strong if strong and QING.strong is not None else QING.greedy
     bots = [make(rng.randrange(2**31)) for _ in range(players)]
@@ -48,6 +51,8 @@ def play(deal: int, players: int, seed: int, strong: bool) -> list[Row]:
         v = g.view(d.seat)
         legal = g.legal_actions()
         a = bots[d.seat].decide(v, legal)
+        if explore and a.do == "discard" and pick.random() < explore:
+            a = _another(v, legal, a, pick)
         if a.do == "discard" and a.card is not None:
             seen.append((d.seat, State.of(v, minus(v.hand, a.card.index), v.eye, v.target,
                                           v.own, draws_next=False, thrown=a.card)))
@@ -58,6 +63,21 @@ def play(deal: int, players: int, seed: int, strong: bool) -> list[Row]:
     assert g.result is not None
     w = g.result.winner
     return [(features(st), int(w == s), int(w is None), deal) for s, st in seen]
+
+
+def _another(v: View, legal: list[Action], chosen: Action, pick: random.Random) -> Action:
+    """Exploration: another throw that leaves the same distance as the bot's, at random
+    (so the fit sees the throws a bot would not make beside those it makes, and can
+    tell what the thrown card itself is worth); the bot's when there is none."""
+    s = solver(v.rules)
+
+    def left(a: Action) -> int:
+        assert a.card is not None
+        return s.distance(minus(v.hand, a.card.index), eye=v.eye, target=v.target, own=v.own)
+
+    want = left(chosen)
+    others = [a for a in legal if a.do == "discard" and a != chosen and left(a) == want]
+    return pick.choice(others) if others else chosen
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -116,12 +136,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="2,3,4,4,5,6")
     ap.add_argument("--out", type=Path, default=PATH)
+    ap.add_argument("--explore", type=float, default=0.0,
+                    help="the share of throws replaced by another leaving the same distance")
     args = ap.parse_args(argv)
     sizes = [int(x) for x in args.players.split(",")]
     t0 = time.process_time()
     rows: list[Row] = []
     for k in range(args.deals):
-        rows += play(k, sizes[k % len(sizes)], args.seed, strong=k % 2 == 1)
+        rows += play(k, sizes[k % len(sizes)], args.seed, strong=k % 2 == 1,
+                     explore=args.explore)
     cut = args.deals * 4 // 5
     train = [r for r in rows if r[3] < cut]
     test = [r for r in rows if r[3] >= cut]

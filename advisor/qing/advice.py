@@ -13,9 +13,10 @@ any machine.
   settlement), and, as far as the budget affords, by **playouts** on sampled deals: the
   cards the seat has not seen dealt at random to the other hands and the stock, the
   action played, and the deal played out by every seat with a fast policy (win when
-  possible, else draw and throw the card with the fewest partners). Every action is
-  played on the same sampled deals (common random numbers), :data:`PER_MS` playouts a
-  millisecond of budget, as many whole deals as buy one playout of each action. The
+  possible, else draw and throw the card with the fewest partners) — when they are
+  asked for (:attr:`Budget.playouts_per_ms`; none by default, see :data:`PER_MS`). Every
+  action is played on the same sampled deals (common random numbers), as many whole
+  deals as the budget buys one playout of each action in. The
   chance stated is the model's, counted as :attr:`Budget.prior` playouts, updated by the
   playouts' wins (a Beta posterior), with its standard error; the expected settlement
   likewise.
@@ -65,10 +66,13 @@ METHODS = ("exact", "model", "only")
 """How an option was judged; ``only`` states no number (not judged)."""
 JUDGED = ("exact", "model")
 PER_MS = 1.5
-"""Playouts a millisecond of budget buys: a playout costs about 0.5 ms of CPU (more
-early in a deal), the model a few ms a decision; at the default 100 ms a decision takes
-69 ms of CPU at the median, 177 ms at the 99th percentile (``benchmarks/qing_latency.py``,
-docs/benchmarks.md)."""
+"""Playouts a millisecond of budget buys when they are asked for
+(``Budget(playouts_per_ms=PER_MS)``): a playout costs about 0.5 ms of CPU (more early in
+a deal), the model a few ms a decision; at 100 ms a decision then takes 69 ms of CPU at
+the median, 177 ms at the 99th percentile (``benchmarks/qing_latency.py``,
+docs/benchmarks.md). The default buys none: the fast playouts, in which no opponent
+takes a discard, made the advice worse against ``greedy+`` players (0.89× their share
+with them, 0.96× without, 600 duplicate deals: docs/benchmarks.md)."""
 MAX_BUDGET_MS = 60_000
 """The largest budget a seat spec may give (a minute)."""
 
@@ -79,6 +83,7 @@ class Budget(games_advice.Budget):
     spends it."""
 
     prior: float = 40.0  # the model's chance counts as this many playouts
+    playouts_per_ms: float = 0.0  # the playouts a millisecond buys (PER_MS: on)
 
 
 @dataclass(frozen=True)
@@ -318,7 +323,7 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
     wins = {a: 0 for a in rest}
     pays: dict[Action, list[float]] = {a: [] for a in rest}
     per_world = max(1, len(rest))
-    worlds = budget.units(PER_MS, least=0) // per_world
+    worlds = budget.units(budget.playouts_per_ms, least=0) // per_world
     meter = Meter("playouts", worlds * per_world, budget.cap_s)
     while rest and meter.more:
         world = _World(view, rng)

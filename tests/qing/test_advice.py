@@ -27,9 +27,11 @@ REST = "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF"
 GOLDEN = Path(__file__).parent / "golden" / "records.jsonl"
 
 
-def advise_held(obj: object, budget_ms: float, seed: int) -> Advice:
-    """The advice on what a user holds: read by the game's spec, advised by the game."""
-    return advise(*GAME.read(obj), budget_ms=budget_ms, seed=seed)
+def advise_held(obj: object, budget_ms: float, seed: int, playouts: bool = False) -> Advice:
+    """The advice on what a user holds: read by the game's spec, advised by the game
+    (with ``playouts``, the playouts asked for)."""
+    budget = Budget(playouts_per_ms=PER_MS if playouts else 0.0)
+    return advise(*GAME.read(obj), budget, budget_ms=budget_ms, seed=seed)
 
 
 def test_winning_now_is_certain_and_first() -> None:
@@ -45,9 +47,17 @@ def test_a_win_with_the_discard_on_offer() -> None:
     assert adv.best == Action("win") and adv.phase == "offer"
 
 
-def test_every_action_is_judged_by_the_model_and_the_same_playouts() -> None:
+def test_by_default_every_action_is_judged_by_the_model_alone() -> None:
     adv = advise_held({"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 9s 5m 6m 8m RF 2s"},
                       budget_ms=150, seed=2)
+    assert adv.playouts == 0 and all(o.method == "model" for o in adv.options)
+    assert all(o.p_win == pytest.approx(o.p_model) for o in adv.options)
+    assert adv.to_json()["work"] == {"unit": "playouts", "done": 0, "asked": 0}
+
+
+def test_every_action_is_judged_by_the_model_and_the_same_playouts() -> None:
+    adv = advise_held({"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 9s 5m 6m 8m RF 2s"},
+                      budget_ms=150, seed=2, playouts=True)
     assert all(o.method == "model" for o in adv.options)
     assert all(o.p_win is not None and 0 <= o.p_win <= 1 for o in adv.options)
     assert all(o.p_win_se is not None and o.p_win_se > 0 for o in adv.options)
