@@ -81,7 +81,7 @@ SEARCH_PER_MS = 4.0
 """Moves a millisecond of budget buys for the search (every move of every playout
 counted, each seat playing as the ``greedy+`` player): 400 at the default 100 ms, about
 16 playouts of 24 moves; 4.7 moves a millisecond of CPU were measured
-(``docs/benchmarks.md``, *Search under hidden cards*)."""
+(``docs/benchmarks.md``, *Against a good casual player*)."""
 SEARCH_LEAST = 200
 """The fewest moves a search is given, at any budget."""
 SEARCH_PRIOR = 10.0
