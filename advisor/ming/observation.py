@@ -24,25 +24,19 @@ the phase says (a position has only leads or only follows):
 >>> row = ENCODING.observe(g.view(g.eldest))
 >>> len(row) == LAYOUT.size, sum(row[:30])
 (True, 13)
->>> a = g.legal_actions()[0]
->>> NUMBERING.size, str(a), NUMBERING.index(a)
-(4091, 'lead 4c', 5)
+>>> first = g.legal_actions()[0]
+>>> str(first), NUMBERING.index(first), TRIPLES[0], NUMBERING.size
+('lead 4c', 5, (0, 1, 2), 4091)
+>>> str(NUMBERING.action(LEOPARD, g.view(g.eldest)))
+'lead Leopard 9 (9c 9s 9m)'
 """
 
 from __future__ import annotations
 
 import itertools
 
-from advisor.games.observation import (
-    Encoding,
-    Layout,
-    Numbering,
-    Part,
-    Span,
-    one_hot,
-    relative,
-    table_index,
-)
+from advisor.games import observation as ob
+from advisor.games.observation import Encoding, Layout, Numbering, Part, Span
 from advisor.ming.cards import NCARDS, cards_of
 from advisor.ming.game import MAX_PLAYERS, MIN_PLAYERS, Action
 from advisor.ming.plays import DECLARATIONS, LEOPARD_9
@@ -59,10 +53,8 @@ LAYOUT = Layout((
     Part("hand", NCARDS, 1, "the cards in hand"),
     Part("unseen", NCARDS, 1, "the cards the seat has not seen: other hands, other seats' "
          "face-down plays, the unused stock (M2)"),
-    Part("phase", len(PHASES), 1, "lead, follow (one-hot; none once over)"),
-    Part("players", MAX_PLAYERS - MIN_PLAYERS + 1, 1, "players, 2 or 3 (one-hot)"),
-    Part("to_act", SEATS, 1, "the seat to play, from this one (one-hot)"),
-    Part("dealer", SEATS, 1, "the dealer, from this seat (one-hot)"),
+    *ob.turn_parts(PHASES, SEATS, Part("players", MAX_PLAYERS - MIN_PLAYERS + 1, 1,
+                                       "players, 2 or 3 (one-hot)"), act="play"),
     Part("eldest", SEATS, 1, "the eldest (M2), from this seat (one-hot)"),
     Part("stock", 1, STOCK, "cards in the unused stock"),
     Part("tricks_done", 1, HAND, "tricks completed"),
@@ -85,7 +77,7 @@ LAYOUT = Layout((
          "when this seat may see them"),
 ))
 
-_AT = {p.name: LAYOUT.start(p.name) for p in LAYOUT.parts}
+_AT = LAYOUT.starts
 
 
 def _bits(out: list[int], at: int, mask: int) -> None:
@@ -97,18 +89,10 @@ def observe(view: View) -> list[int]:
     """The VIEW as :data:`LAYOUT`'s row of numbers."""
     out = LAYOUT.zeros()
     me, n = view.seat, view.players
-
-    def rel(seat: int | None) -> int | None:
-        return relative(seat, me, n)
-
+    rel = ob.put_turn(out, _AT, view, PHASES, n, MIN_PLAYERS)
     _bits(out, _AT["hand"], view.hand)
     _bits(out, _AT["unseen"], ((1 << NCARDS) - 1) & ~view.known)
-    one_hot(out, _AT["phase"], PHASES.index(view.phase) if view.phase in PHASES else None)
-    one_hot(out, _AT["players"], n - MIN_PLAYERS)
-    if view.phase != "over":
-        one_hot(out, _AT["to_act"], rel(view.to_act))
-    one_hot(out, _AT["dealer"], rel(view.dealer))
-    one_hot(out, _AT["eldest"], rel(view.eldest))
+    ob.one_hot(out, _AT["eldest"], rel(view.eldest))
     out[_AT["stock"]] = view.stock
     out[_AT["tricks_done"]] = len(view.tricks)
     for seat in range(n):
@@ -130,10 +114,10 @@ def observe(view: View) -> list[int]:
                     _bits(out, _AT["mine_down"], p.cards)
     now = view.trick
     if now is not None and now.plays:
-        one_hot(out, _AT["lead_size"], 0 if now.plays[0].count == 1 else 1)
-        one_hot(out, _AT["declare"], DECLARATIONS.index(now.declare) if now.declare else None)
-        one_hot(out, _AT["leader"], rel(now.leader))
-        one_hot(out, _AT["best"], rel(next(p.seat for p in reversed(now.plays) if p.shown)))
+        ob.one_hot(out, _AT["lead_size"], 0 if now.plays[0].count == 1 else 1)
+        ob.one_hot(out, _AT["declare"], DECLARATIONS.index(now.declare) if now.declare else None)
+        ob.one_hot(out, _AT["leader"], rel(now.leader))
+        ob.one_hot(out, _AT["best"], rel(next(p.seat for p in reversed(now.plays) if p.shown)))
         for p in now.plays:
             r = (p.seat - me) % n
             out[_AT["played"] + r] = 1
@@ -143,7 +127,7 @@ def observe(view: View) -> list[int]:
 
 
 TRIPLES: tuple[tuple[int, ...], ...] = tuple(itertools.combinations(range(NCARDS), 3))
-_TRIPLE_AT = table_index(TRIPLES)
+_TRIPLE_AT = ob.table_index(TRIPLES)
 THREE = NCARDS
 LEOPARD = THREE + len(TRIPLES)
 
