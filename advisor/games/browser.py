@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
@@ -111,6 +111,27 @@ def browser(name: str) -> Browser | None:
 
 def seat_name(seat: int) -> str:
     return "You" if seat == HUMAN else f"AI {seat}"
+
+
+def hand_groups(hand: Iterable[str], order: Callable[[str], int],
+                label: Callable[[str], str]) -> list[Json]:
+    """The hand's cards in the game's ``order``, grouped under their ``label`` s (each
+    group where its first card falls)."""
+    out: dict[str, list[str]] = {}
+    for code in sorted(hand, key=order):
+        out.setdefault(label(code), []).append(code)
+    return [{"label": k, "cards": v} for k, v in out.items()]
+
+
+def offer_middle(view: Json) -> Json:
+    """The middle of a table where a discard is offered: the discard and who threw it,
+    else whose turn it is."""
+    offer = view.get("offer")
+    if offer:
+        return {"label": f"{seat_name(offer['by'])}'s discard, on offer",
+                "cards": [offer["card"]]}
+    return {"label": ("Your turn" if view["to_act"] == view["seat"]
+                      else f"{seat_name(view['to_act'])} to play"), "cards": []}
 
 
 def read_seed(text: object) -> int:
@@ -264,5 +285,5 @@ class GameTable:
         return record
 
 
-__all__ = ["MAX_SEED", "TABLE_FORMAT", "Browser", "Face", "GameTable", "browser", "read_seed",
-           "seat_name"]
+__all__ = ["MAX_SEED", "TABLE_FORMAT", "Browser", "Face", "GameTable", "browser", "hand_groups",
+           "offer_middle", "read_seed", "seat_name"]
