@@ -31,6 +31,7 @@ from importlib import import_module
 from typing import Any
 
 from advisor.errors import AdvisorError, IllegalActionError
+from advisor.games.engine import PlayersSeat
 from advisor.games.spec import AnySpec
 
 TABLE_FORMAT = "game-table/1"
@@ -159,8 +160,9 @@ def read_seed(text: object) -> int:
 
 
 @dataclass
-class GameTable:
-    """A deal at the browser table (see the module's docstring)."""
+class GameTable(PlayersSeat[Any, Any]):
+    """A deal at the browser table (see the module's docstring): the player's decisions
+    are its seat's (:class:`~advisor.games.engine.PlayersSeat`)."""
 
     spec: AnySpec
     players: int
@@ -214,17 +216,6 @@ class GameTable:
     def over(self) -> bool:
         return self.game.pending is None
 
-    @property
-    def waiting(self) -> bool:
-        d = self.game.pending
-        return d is not None and d.seat == HUMAN
-
-    def view(self) -> Any:
-        return self.game.view(HUMAN)
-
-    def legal(self) -> list[Any]:
-        return list(self.game.legal_actions()) if self.waiting else []
-
     def _apply(self, seat: int, action: Any) -> None:
         self.game.act(seat, action)
         self.moves.append((seat, action.to_json()))
@@ -242,21 +233,17 @@ class GameTable:
         """Play the bots, and every forced move, up to the player's next real decision."""
         g = self.game
         bots: dict[int, Any] = {}
+
+        def seat_bot(seat: int) -> Any:
+            if seat not in bots:
+                bot = self.spec.make_bot(self.opponents[seat - 1],
+                                         seed=self.seed % 1_000_003 + seat + len(self.moves))
+                bot.start(seat, self.spec.bot_rules(g))
+                bots[seat] = bot
+            return bots[seat]
+
         try:
-            while (d := g.pending) is not None:
-                legal = g.legal_actions()
-                if len(legal) == 1:
-                    self._apply(d.seat, legal[0])
-                    continue
-                if d.seat == HUMAN:
-                    return
-                if d.seat not in bots:
-                    bot = self.spec.make_bot(self.opponents[d.seat - 1],
-                                             seed=self.seed % 1_000_003 + d.seat
-                                             + len(self.moves))
-                    bot.start(d.seat, self.spec.bot_rules(g))
-                    bots[d.seat] = bot
-                self._apply(d.seat, bots[d.seat].decide(g.view(d.seat), legal))
+            self.play_to_player(seat_bot)
         finally:
             for bot in bots.values():
                 bot.close()
