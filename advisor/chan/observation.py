@@ -65,40 +65,39 @@ LAYOUT = Layout((
     Part("ate_ca", 1, 1, "memory: this seat has eaten a Cạ (R7)"),
 ))
 
-_AT = LAYOUT.starts
 _PROFILE = {name: k for k, name in enumerate(PROFILES)}
 
 
 def observe(view: View) -> list[int]:
     """The VIEW as :data:`LAYOUT`'s row of numbers."""
-    out = LAYOUT.zeros()
+    out, at = LAYOUT.zeros(), LAYOUT.starts
     me = view.seat
-    rel = ob.put_turn(out, _AT, view, PHASES, SEATS)
-    ob.put(out, _AT["hand"], view.hand_counts)
-    ob.put(out, _AT["unseen"], view.unseen)
-    out[_AT["stock_left"]] = view.stock_left
-    ob.one_hot(out, _AT["rules"], _PROFILE[view.rules])
+    rel = ob.put_turn(out, at, view, PHASES, SEATS)
+    ob.put(out, at["hand"], view.hand_counts)
+    ob.put(out, at["unseen"], view.unseen)
+    out[at["stock_left"]] = view.stock_left
+    ob.one_hot(out, at["rules"], _PROFILE[view.rules])
     if view.offer is not None:
         o = view.offer
-        ob.one_hot(out, _AT["offer"], o.card.index)
-        ob.one_hot(out, _AT["offer_source"], SOURCES.index(o.source))
-        ob.one_hot(out, _AT["offer_door"], rel(o.door))
-        ob.one_hot(out, _AT["offer_to"], rel(o.to))
-        out[_AT["claims_open"]] = int(o.claims_open)
+        ob.one_hot(out, at["offer"], o.card.index)
+        ob.one_hot(out, at["offer_source"], SOURCES.index(o.source))
+        ob.one_hot(out, at["offer_door"], rel(o.door))
+        ob.one_hot(out, at["offer_to"], rel(o.to))
+        out[at["claims_open"]] = int(o.claims_open)
     if view.chiu is not None:
-        ob.one_hot(out, _AT["chiu"], view.chiu.card.index)
-        ob.one_hot(out, _AT["chiu_return"], rel(view.chiu.return_to))
+        ob.one_hot(out, at["chiu"], view.chiu.card.index)
+        ob.one_hot(out, at["chiu_return"], rel(view.chiu.return_to))
     for seat, t in enumerate(view.table):
         r = (seat - me) % SEATS
-        ob.add_counts(out, _AT["melds"] + r * NFACES, (f for m in t.melds for f in m.faces))
-        ob.add_counts(out, _AT["discards"] + r * NFACES, t.discards)
-        ob.add_counts(out, _AT["passed"] + r * NFACES, t.passed)
-        out[_AT["dead"] + r] = int(t.dead)
+        ob.add_counts(out, at["melds"] + r * NFACES, (f for m in t.melds for f in m.faces))
+        ob.add_counts(out, at["discards"] + r * NFACES, t.discards)
+        ob.add_counts(out, at["passed"] + r * NFACES, t.passed)
+        out[at["dead"] + r] = int(t.dead)
     mem = view.memory
-    ob.add_counts(out, _AT["discarded"], mem.discarded)
-    ob.add_counts(out, _AT["refused"], mem.refused)
-    ob.add_counts(out, _AT["laid_in_ca"], mem.laid_in_ca)
-    out[_AT["ate_ca"]] = int(mem.ate_ca)
+    ob.add_counts(out, at["discarded"], mem.discarded)
+    ob.add_counts(out, at["refused"], mem.refused)
+    ob.add_counts(out, at["laid_in_ca"], mem.laid_in_ca)
+    out[at["ate_ca"]] = int(mem.ate_ca)
     return out
 
 

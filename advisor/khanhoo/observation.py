@@ -85,7 +85,6 @@ LAYOUT = Layout((
          "to 9), this seat first"),
 ))
 
-_AT = LAYOUT.starts
 
 
 def _counts(out: list[int], at: int, cards: Iterable[Card | None], high: int = MOST) -> None:
@@ -96,39 +95,39 @@ def _counts(out: list[int], at: int, cards: Iterable[Card | None], high: int = M
 
 def observe(view: View) -> list[int]:
     """The VIEW as :data:`LAYOUT`'s row of numbers."""
-    out = LAYOUT.zeros()
+    out, at = LAYOUT.zeros(), LAYOUT.starts
     me, n = view.seat, view.players
-    rel = ob.put_turn(out, _AT, view, PHASES, n, MIN_PLAYERS)
-    _counts(out, _AT["hand"], view.hand)
+    rel = ob.put_turn(out, at, view, PHASES, n, MIN_PLAYERS)
+    _counts(out, at["hand"], view.hand)
     seen = [*view.hand, *view.pile, *((view.cache,) * 3 if view.cache else ()),
             *(c for t in view.table for m in t.melds for c in m)]
     unseen = list(view.rules.pack.counts)
     for c in seen:
         unseen[c.index] -= 1
-    ob.put(out, _AT["unseen"], (max(0, u) for u in unseen))
-    ob.one_hot(out, _AT["cache"], view.cache.index if view.cache else None)
-    ob.one_hot(out, _AT["leader"], rel(view.leader))
-    ob.one_hot(out, _AT["orphan"], rel(view.orphan))
-    out[_AT["stock_left"]] = view.stock_left
-    out[_AT["no_stock"]] = int(view.no_stock)
-    out[_AT["turnovers"]] = min(view.turnovers, CAP)
-    out[_AT["discards_made"]] = min(view.discards_made, CAP)
-    out[_AT["turns_left"]] = min(max(0, view.max_turns - view.discards_made), CAP)
-    _counts(out, _AT["pile"], view.pile)
+    ob.put(out, at["unseen"], (max(0, u) for u in unseen))
+    ob.one_hot(out, at["cache"], view.cache.index if view.cache else None)
+    ob.one_hot(out, at["leader"], rel(view.leader))
+    ob.one_hot(out, at["orphan"], rel(view.orphan))
+    out[at["stock_left"]] = view.stock_left
+    out[at["no_stock"]] = int(view.no_stock)
+    out[at["turnovers"]] = min(view.turnovers, CAP)
+    out[at["discards_made"]] = min(view.discards_made, CAP)
+    out[at["turns_left"]] = min(max(0, view.max_turns - view.discards_made), CAP)
+    _counts(out, at["pile"], view.pile)
     if view.offer is not None:
-        ob.one_hot(out, _AT["offer"], view.offer.card.index)
-        ob.one_hot(out, _AT["offer_by"], rel(view.offer.by))
+        ob.one_hot(out, at["offer"], view.offer.card.index)
+        ob.one_hot(out, at["offer_by"], rel(view.offer.by))
     rules = view.rules
-    ob.one_hot(out, _AT["sets"], SETS.index(rules.sets))
-    out[_AT["jokers"]] = rules.jokers
-    ob.put(out, _AT["options"], (int(getattr(rules, name)) for name in OPTION_HELP))
+    ob.one_hot(out, at["sets"], SETS.index(rules.sets))
+    out[at["jokers"]] = rules.jokers
+    ob.put(out, at["options"], (int(getattr(rules, name)) for name in OPTION_HELP))
     for seat, t in enumerate(view.table):
         r = (seat - me) % n
-        _counts(out, _AT["melds"] + r * KINDS, (c for m in t.melds for c in m))
-        out[_AT["caches"] + r] = int(t.cache)
-        out[_AT["cards"] + r] = t.cards
-        out[_AT["target"] + r] = t.target
-        _counts(out, _AT["thrown"] + r * KINDS, t.discards, 9)
+        _counts(out, at["melds"] + r * KINDS, (c for m in t.melds for c in m))
+        out[at["caches"] + r] = int(t.cache)
+        out[at["cards"] + r] = t.cards
+        out[at["target"] + r] = t.target
+        _counts(out, at["thrown"] + r * KINDS, t.discards, 9)
     return out
 
 

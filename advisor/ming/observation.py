@@ -77,7 +77,6 @@ LAYOUT = Layout((
          "when this seat may see them"),
 ))
 
-_AT = LAYOUT.starts
 
 
 def _bits(out: list[int], at: int, mask: int) -> None:
@@ -87,42 +86,42 @@ def _bits(out: list[int], at: int, mask: int) -> None:
 
 def observe(view: View) -> list[int]:
     """The VIEW as :data:`LAYOUT`'s row of numbers."""
-    out = LAYOUT.zeros()
+    out, at = LAYOUT.zeros(), LAYOUT.starts
     me, n = view.seat, view.players
-    rel = ob.put_turn(out, _AT, view, PHASES, n, MIN_PLAYERS)
-    _bits(out, _AT["hand"], view.hand)
-    _bits(out, _AT["unseen"], ((1 << NCARDS) - 1) & ~view.known)
-    ob.one_hot(out, _AT["eldest"], rel(view.eldest))
-    out[_AT["stock"]] = view.stock
-    out[_AT["tricks_done"]] = len(view.tricks)
+    rel = ob.put_turn(out, at, view, PHASES, n, MIN_PLAYERS)
+    _bits(out, at["hand"], view.hand)
+    _bits(out, at["unseen"], ((1 << NCARDS) - 1) & ~view.known)
+    ob.one_hot(out, at["eldest"], rel(view.eldest))
+    out[at["stock"]] = view.stock
+    out[at["tricks_done"]] = len(view.tricks)
     for seat in range(n):
         r = (seat - me) % n
-        out[_AT["hand_sizes"] + r] = view.hand_sizes[seat]
-        out[_AT["captured"] + r] = view.captured[seat]
-        out[_AT["bonuses"] + r] = min(view.bonuses[seat], BONUSES)
+        out[at["hand_sizes"] + r] = view.hand_sizes[seat]
+        out[at["captured"] + r] = view.captured[seat]
+        out[at["bonuses"] + r] = min(view.bonuses[seat], BONUSES)
     for t in view.tricks:
         if t.winner is not None:
-            out[_AT["tricks_won"] + (t.winner - me) % n] += 1
+            out[at["tricks_won"] + (t.winner - me) % n] += 1
     for t in (*view.tricks, *((view.trick,) if view.trick else ())):
         for p in t.plays:
             r = (p.seat - me) % n
             if p.shown:
-                _bits(out, _AT["shown"] + r * NCARDS, p.cards)
+                _bits(out, at["shown"] + r * NCARDS, p.cards)
             else:
-                out[_AT["face_down"] + r] += p.count
+                out[at["face_down"] + r] += p.count
                 if p.seat == me:
-                    _bits(out, _AT["mine_down"], p.cards)
+                    _bits(out, at["mine_down"], p.cards)
     now = view.trick
     if now is not None and now.plays:
-        ob.one_hot(out, _AT["lead_size"], 0 if now.plays[0].count == 1 else 1)
-        ob.one_hot(out, _AT["declare"], DECLARATIONS.index(now.declare) if now.declare else None)
-        ob.one_hot(out, _AT["leader"], rel(now.leader))
-        ob.one_hot(out, _AT["best"], rel(next(p.seat for p in reversed(now.plays) if p.shown)))
+        ob.one_hot(out, at["lead_size"], 0 if now.plays[0].count == 1 else 1)
+        ob.one_hot(out, at["declare"], DECLARATIONS.index(now.declare) if now.declare else None)
+        ob.one_hot(out, at["leader"], rel(now.leader))
+        ob.one_hot(out, at["best"], rel(next(p.seat for p in reversed(now.plays) if p.shown)))
         for p in now.plays:
             r = (p.seat - me) % n
-            out[_AT["played"] + r] = 1
-            out[_AT["trick_shown"] + r] = int(p.shown)
-            _bits(out, _AT["trick_cards"] + r * NCARDS, p.cards)
+            out[at["played"] + r] = 1
+            out[at["trick_shown"] + r] = int(p.shown)
+            _bits(out, at["trick_cards"] + r * NCARDS, p.cards)
     return out
 
 

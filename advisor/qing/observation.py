@@ -67,31 +67,30 @@ LAYOUT = Layout((
          "kind, this seat first"),
 ))
 
-_AT = LAYOUT.starts
 
 
 def observe(view: View) -> list[int]:
     """The VIEW as :data:`LAYOUT`'s row of numbers."""
-    out = LAYOUT.zeros()
+    out, at = LAYOUT.zeros(), LAYOUT.starts
     me, n = view.seat, view.players
-    rel = ob.put_turn(out, _AT, view, PHASES, n, MIN_PLAYERS)
-    ob.put(out, _AT["hand"], view.hand)
-    ob.put(out, _AT["unseen"], view.unseen)
-    out[_AT["stock_left"]] = view.stock_left
-    ob.one_hot(out, _AT["eye6"], EYE6.index(view.rules.eye6))
-    out[_AT["extras_replace"]] = int(view.rules.extras_replace)
-    ob.add_counts(out, _AT["pile"], view.pile)
+    rel = ob.put_turn(out, at, view, PHASES, n, MIN_PLAYERS)
+    ob.put(out, at["hand"], view.hand)
+    ob.put(out, at["unseen"], view.unseen)
+    out[at["stock_left"]] = view.stock_left
+    ob.one_hot(out, at["eye6"], EYE6.index(view.rules.eye6))
+    out[at["extras_replace"]] = int(view.rules.extras_replace)
+    ob.add_counts(out, at["pile"], view.pile)
     if view.offer is not None:
-        ob.one_hot(out, _AT["offer"], view.offer.index)
-        ob.one_hot(out, _AT["offer_by"], rel(view.offer_by))
+        ob.one_hot(out, at["offer"], view.offer.index)
+        ob.one_hot(out, at["offer_by"], rel(view.offer_by))
     for seat in range(n):
         r = (seat - me) % n
         groups = view.melds[seat]
-        ob.add_counts(out, _AT["melds"] + r * KINDS,
+        ob.add_counts(out, at["melds"] + r * KINDS,
                       (c for g in groups for c in (*g.cards, *g.extras)))
-        out[_AT["eyes"] + r] = sum(g.kind == "eye" for g in groups)
-        out[_AT["hand_sizes"] + r] = view.hand_sizes[seat]
-        ob.add_counts(out, _AT["thrown"] + r * KINDS, view.discards[seat])
+        out[at["eyes"] + r] = sum(g.kind == "eye" for g in groups)
+        out[at["hand_sizes"] + r] = view.hand_sizes[seat]
+        ob.add_counts(out, at["thrown"] + r * KINDS, view.discards[seat])
     return out
 
 
