@@ -22,7 +22,6 @@ with the command, the deals and the held-out figures (``fitted``).
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import json
 import random
@@ -31,6 +30,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from command import parser
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -124,8 +125,7 @@ def held_out(models: dict[str, LinearModel], rows: list[Row]) -> dict[str, Any]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--game", choices=["chan", "khanhoo"], default="chan")
     ap.add_argument("--deals", type=int, default=6000)
     ap.add_argument("--seed", type=int, default=1)
