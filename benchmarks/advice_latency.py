@@ -15,7 +15,6 @@ the client's, from sending the request to reading the whole answer. Prints the m
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -25,6 +24,8 @@ import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+from command import parser
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -107,8 +108,7 @@ def measure(url: str, bodies: list[bytes], clients: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--requests", type=int, default=600)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--clients", type=int, default=2)

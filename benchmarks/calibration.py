@@ -37,7 +37,6 @@ advisor of another checkout (one with the game contract) instead.
 
 from __future__ import annotations
 
-import argparse
 import json
 import platform
 import statistics
@@ -47,6 +46,8 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+from command import parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -224,8 +225,7 @@ def main() -> None:
     from advisor.registry import game as registered
     from advisor.registry import names
 
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--game", choices=list(names()), default="chan")
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=2026)

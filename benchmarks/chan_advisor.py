@@ -20,7 +20,6 @@ hand, so the deals are independent and the luck of the hands cancels).
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import platform
@@ -29,6 +28,8 @@ import sys
 import time
 from functools import partial
 from pathlib import Path
+
+from command import parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -75,8 +76,7 @@ def versus(specs: list[str], per_deal: list[dict[str, int]]) -> str | None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--seats", default="advisor,greedy,greedy,greedy")
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)

@@ -29,17 +29,12 @@ from advisor.chan.pairing import (
     is_win_20,
     wait_faces,
 )
+from advisor.counts import tally
 
 
 def random_hands(rng: random.Random, n: int, size: int) -> list[Counts]:
     deck = [f.index for f in FACES for _ in range(4)]
-    hands = []
-    for _ in range(n):
-        c = [0] * NFACES
-        for i in rng.sample(deck, size):
-            c[i] += 1
-        hands.append(tuple(c))
-    return hands
+    return [tally(rng.sample(deck, size), NFACES) for _ in range(n)]
 
 
 def waiting_hands(rng: random.Random, n: int) -> list[Counts]:

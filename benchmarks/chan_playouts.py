@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from command import parser
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -74,8 +76,7 @@ def measure(views: list[Any], worlds: int) -> dict[str, float]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--worlds", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)

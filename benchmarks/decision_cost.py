@@ -15,11 +15,12 @@ a game's ``PER_MS`` should be on this machine).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
 from pathlib import Path
+
+from command import parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -28,8 +29,7 @@ from advisor.registry import names
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--game", choices=names(), required=True)
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--deals", type=int, default=10)

@@ -22,11 +22,12 @@ other deals is ``benchmarks/calibration.py --advice-option opponents=…`` on an
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import json
 import sys
 from pathlib import Path
+
+from command import parser
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -46,8 +47,7 @@ GAMES = ("chan", "khanhoo")
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--opponents", choices=[o for o in OPPONENTS if o != "greedy"],
                     required=True)
     ap.add_argument("--data", type=Path, required=True, help="calibration.py --data output")

@@ -22,7 +22,6 @@ with the command, the deals and the held-out figures (``fitted``).
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import json
 import random
@@ -32,23 +31,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from command import parser
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import numpy as np  # noqa: E402  (the bench extra)
-from fitting import (  # noqa: E402
-    fit_least_squares,
-    fit_logistic,
-    held_out_split,
-    play_slices,
-    standardise,
-    write_rows,
-)
+from fitting import Recorder, held_out_split, linear_model, play_slices, write_rows  # noqa: E402
 
 from advisor.calibration import LinearModel, Reliability, ValueModels  # noqa: E402
 from advisor.chan.view import View  # noqa: E402
-from advisor.games.bots import BaseBot  # noqa: E402
 from advisor.games.simulate import play as play_deal  # noqa: E402
 
 Row = dict[str, Any]
@@ -56,13 +49,12 @@ Row = dict[str, Any]
 
 # --- Chắn ----------------------------------------------------------------------------------
 
-class ChanRecorder(BaseBot):
+class ChanRecorder(Recorder):
     """The advised seat: decides by ``policy`` and records the chosen action's inputs."""
 
     def __init__(self, policy: str, seed: int) -> None:
+        super().__init__(seed, "payments", "pay")
         self.policy = policy
-        self.rng = random.Random(seed)
-        self.rows: list[Row] = []
 
     def decide(self, view: View, legal: Sequence[Any]) -> Any:
         from advisor.chan.advice import advise
@@ -89,12 +81,6 @@ class ChanRecorder(BaseBot):
         if not best.certain:
             self.rows.append({"x": list(best.features)})
         return advice.best
-
-    def end(self, result: dict[str, Any]) -> None:
-        for r in self.rows:
-            if "won" not in r:
-                r["won"] = result["winner"] == self.seat
-                r["pay"] = result["payments"][self.seat]
 
 
 def chan_slice(args: tuple[str, int, int, int, str]) -> list[Row]:
@@ -124,17 +110,10 @@ def fit(rows: list[Row], names: Sequence[str], settle_names: Sequence[str],
     x = np.array([r["x"] for r in rows], dtype=float)
     y = np.array([1.0 if r["won"] else 0.0 for r in rows])
     pay = np.array([float(r["pay"]) for r in rows])
-    mean, scale = standardise(x)
-    b0, b, cov = fit_logistic((x - mean) / scale, y)
-    win = LinearModel("win", "logit", tuple(names), tuple(mean.tolist()), tuple(scale.tolist()),
-                      b0, tuple(b.tolist()), tuple(tuple(r) for r in cov.tolist()))
+    win = linear_model("win", "logit", names, x, y)
     p = np.array([win.predict(r) for r in x])
     xs = np.column_stack([x, p, p * x[:, stock_index]])
-    smean, sscale = standardise(xs)
-    c0, c, scov = fit_least_squares((xs - smean) / sscale, pay)
-    settle = LinearModel("settlement", "identity", tuple(settle_names),
-                         tuple(smean.tolist()), tuple(sscale.tolist()), c0, tuple(c.tolist()),
-                         tuple(tuple(r) for r in scov.tolist()))
+    settle = linear_model("settlement", "identity", settle_names, xs, pay)
     return {"win": win, "settlement": settle}
 
 
@@ -146,8 +125,7 @@ def held_out(models: dict[str, LinearModel], rows: list[Row]) -> dict[str, Any]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--game", choices=["chan", "khanhoo"], default="chan")
     ap.add_argument("--deals", type=int, default=6000)
     ap.add_argument("--seed", type=int, default=1)

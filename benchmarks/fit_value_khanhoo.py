@@ -45,16 +45,14 @@ from typing import Any
 
 import numpy as np
 from fitting import (  # type: ignore[import-not-found]
-    fit_least_squares,
-    fit_logistic,
+    Recorder,
     held_out_split,
+    linear_model,
     play_slices,
-    standardise,
     write_rows,
 )
 
 from advisor.calibration import LinearModel, Reliability, ValueModels
-from advisor.games.bots import BaseBot
 from advisor.games.simulate import play as play_deal
 from advisor.khanhoo.view import View
 
@@ -62,13 +60,12 @@ ROOT = Path(__file__).resolve().parent.parent
 Row = dict[str, Any]
 
 
-class KhanhooRecorder(BaseBot):
+class KhanhooRecorder(Recorder):
     """The advised seat: plays the advisor's first choice and records its situation."""
 
     def __init__(self, seconds: float | None, seed: int) -> None:
+        super().__init__(seed, "scores", "score")
         self.seconds = seconds
-        self.rng = random.Random(seed)
-        self.rows: list[Row] = []
 
     def decide(self, view: View, legal: Sequence[Any]) -> Any:
         from advisor.khanhoo.advice import Budget, advise
@@ -81,12 +78,6 @@ class KhanhooRecorder(BaseBot):
             self.rows.append({"situation": best.situation.to_json(), "method": best.method,
                               "phase": view.phase, "players": view.players})
         return best.action
-
-    def end(self, result: dict[str, Any]) -> None:
-        for r in self.rows:
-            if "won" not in r:
-                r["won"] = result["winner"] == self.seat
-                r["score"] = result["scores"][self.seat]
 
 
 def play_slice(args: tuple[float | None, int, int, int, int]) -> list[Row]:
@@ -131,18 +122,10 @@ def fit(rows: list[Row]) -> dict[str, LinearModel]:
     x, sits = inputs(rows)
     y = np.array([1.0 if r["won"] else 0.0 for r in rows])
     score = np.array([float(r["score"]) for r in rows])
-    mean, scale = standardise(x)
-    b0, b, cov = fit_logistic((x - mean) / scale, y)
-    first = LinearModel("first", "logit", FEATURES, tuple(mean.tolist()),
-                        tuple(scale.tolist()), b0, tuple(b.tolist()),
-                        tuple(tuple(r) for r in cov.tolist()))
+    first: LinearModel = linear_model("first", "logit", FEATURES, x, y)
     p = np.clip(np.array([first.predict(r) for r in x]), 1e-4, 1 - 1e-4)
-    xs = points_inputs(x, p, sits)
-    smean, sscale = standardise(xs)
-    c0, c, scov = fit_least_squares((xs - smean) / sscale, score)
-    points = LinearModel("points", "identity", POINTS_FEATURES, tuple(smean.tolist()),
-                         tuple(sscale.tolist()), c0, tuple(c.tolist()),
-                         tuple(tuple(r) for r in scov.tolist()))
+    points: LinearModel = linear_model("points", "identity", POINTS_FEATURES,
+                                       points_inputs(x, p, sits), score)
     return {"first": first, "points": points}
 
 

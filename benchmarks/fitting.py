@@ -8,6 +8,7 @@ extra).
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -15,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from advisor.calibration import LinearModel
+from advisor.games.bots import BaseBot
 from advisor.games.parallel import Slice, in_slices
 
 Row = dict[str, Any]
@@ -93,5 +96,34 @@ def fit_least_squares(x: np.ndarray, y: np.ndarray,
     return float(w[0]), w[1:], cov
 
 
-__all__ = ["fit_least_squares", "fit_logistic", "held_out_split", "play_slices", "standardise",
-           "write_rows"]
+def linear_model(name: str, link: str, names: Sequence[str], x: np.ndarray,
+                 y: np.ndarray) -> LinearModel:
+    """The model ``name`` of ``y`` on the inputs ``x`` (columns ``names``), fitted on
+    standardised inputs: a logistic regression for the ``logit`` link, least squares for
+    ``identity``; its coefficients' covariance kept for the standard errors."""
+    mean, scale = standardise(x)
+    fit = fit_logistic if link == "logit" else fit_least_squares
+    b0, b, cov = fit((x - mean) / scale, y)
+    return LinearModel(name, link, tuple(names), tuple(mean.tolist()), tuple(scale.tolist()),
+                       b0, tuple(b.tolist()), tuple(tuple(r) for r in cov.tolist()))
+
+
+class Recorder(BaseBot):
+    """The advised seat of a fit's deals: its ``decide`` appends the rows it records;
+    at the end each row gets whether the seat won and, as ``key``, its share of the
+    result's per-seat field ``outcome``."""
+
+    def __init__(self, seed: int, outcome: str, key: str) -> None:
+        self.rng = random.Random(seed)
+        self.rows: list[Row] = []
+        self.outcome, self.key = outcome, key
+
+    def end(self, result: dict[str, Any]) -> None:
+        for r in self.rows:
+            if "won" not in r:
+                r["won"] = result["winner"] == self.seat
+                r[self.key] = result[self.outcome][self.seat]
+
+
+__all__ = ["Recorder", "fit_least_squares", "fit_logistic", "held_out_split",
+           "linear_model", "play_slices", "standardise", "write_rows"]

@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from advisor.counts import tally
 from advisor.khanhoo.cards import JOKER, KINDS, SET_KINDS, Counts
 from advisor.khanhoo.melds import discard_table, distance, solver
 from advisor.khanhoo.rules import Rules
@@ -36,13 +37,7 @@ RULES = Rules()
 
 def random_hands(rng: random.Random, n: int, size: int) -> list[Counts]:
     deck = [i for i, m in enumerate(RULES.pack.counts) for _ in range(m)]
-    out = []
-    for _ in range(n):
-        c = [0] * KINDS
-        for i in rng.sample(deck, size):
-            c[i] += 1
-        out.append(tuple(c))
-    return out
+    return [tally(rng.sample(deck, size), KINDS) for _ in range(n)]
 
 
 def complete_hands(rng: random.Random, n: int) -> list[Counts]:

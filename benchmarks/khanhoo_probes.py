@@ -39,7 +39,6 @@ gain:
 
 from __future__ import annotations
 
-import argparse
 import platform
 import random
 import sys
@@ -48,6 +47,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+
+from command import parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -253,8 +254,7 @@ def _slice(kind: str, denial_cost: float, continuations: int, worlds: int, seed:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--first", type=int, default=0, help="the first deal's number")
     ap.add_argument("--seed", type=int, default=1)

@@ -20,13 +20,14 @@ decision (median, 99th percentile, worst).
 
 from __future__ import annotations
 
-import argparse
 import platform
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
+
+from command import parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -76,8 +77,7 @@ def tournament(specs: list[str], deals: int, seed: int, jobs: int,
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)

@@ -24,7 +24,6 @@ processes (the deals are the same).
 
 from __future__ import annotations
 
-import argparse
 import json
 import multiprocessing
 import random
@@ -33,6 +32,8 @@ import time
 from importlib import import_module
 from pathlib import Path
 from typing import Any
+
+from command import parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -102,8 +103,7 @@ def play(args: tuple[str, int, int, int, str, int]) -> list[DealTally]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--game", choices=names(), required=True)
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--deals", type=int, default=100)

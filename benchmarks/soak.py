@@ -20,7 +20,6 @@ The exit code is 1 when any deal failed or any record did not replay.
 
 from __future__ import annotations
 
-import argparse
 import platform
 import sys
 import time
@@ -29,6 +28,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+from command import parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -123,8 +124,7 @@ def soak(game: str, kind: str, table: Table, deals: int, seed: int, first: int =
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--game", choices=names(), required=True)
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)

@@ -26,13 +26,14 @@ most. The summary says how many were played.
 
 from __future__ import annotations
 
-import argparse
 import math
 import platform
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from command import parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -71,8 +72,7 @@ def share_ratio(shares: list[float], games: int) -> tuple[float, float, float]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = parser(__doc__)
     ap.add_argument("--game", choices=names(), required=True)
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--players", type=int, default=None,

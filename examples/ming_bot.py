@@ -1,15 +1,14 @@
 #!/usr/bin/env python3
 """A tiny Ming Kanhu bot speaking the bot protocol (docs/ming.md) on stdin/stdout.
 
-Standard library only. Following, it beats when it can (the first such play listed),
-else plays the first legal action; leading, it leads its last legal action (its best
-combination, or its highest card). Try it:
+Standard library only, the loop in `bot_protocol.py` beside it. Following, it beats when
+it can (the first such play listed), else plays the first legal action; leading, it
+leads its last legal action (its best combination, or its highest card). Try it:
 
     advisor ming simulate --games 20 --seats "greedy,exec:python examples/ming_bot.py"
 """
 
-import json
-import sys
+from bot_protocol import serve
 
 
 def choose(legal):
@@ -22,10 +21,7 @@ def choose(legal):
 
 
 def main():
-    for line in sys.stdin:
-        msg = json.loads(line)
-        if msg["type"] == "decide":
-            print(json.dumps(choose(msg["legal"])), flush=True)
+    serve(choose)
 
 
 if __name__ == "__main__":

@@ -1,25 +1,18 @@
 #!/usr/bin/env python3
-"""A tiny Qing Kanhu bot speaking the bot protocol on stdin/stdout (standard library
-only): it wins whenever it can, takes every discard it can, and otherwise plays the last
-legal action (in a turn, the discard of its highest card; on an offer, the draw)."""
+"""A tiny Qing Kanhu bot speaking the bot protocol on stdin/stdout (standard library, the
+loop in `bot_protocol.py` beside it): it wins whenever it can, takes every discard it
+can, and otherwise plays the last legal action (in a turn, the discard of its highest
+card; on an offer, the draw)."""
 
-import json
-import sys
+from bot_protocol import preferred, serve
 
 
 def choose(legal):
-    for do in ("win", "take"):
-        for action in legal:
-            if action["do"] == do:
-                return action
-    return legal[-1]
+    return preferred(legal, ("win", "take"), legal[-1])
 
 
 def main():
-    for line in sys.stdin:
-        msg = json.loads(line)
-        if msg["type"] == "decide":
-            print(json.dumps(choose(msg["legal"])), flush=True)
+    serve(choose)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from advisor.chan import text as texts
 from advisor.chan.advice import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Advice, advise
 from advisor.chan.analysis import analyze
 from advisor.chan.bots import GreedyBot
@@ -28,17 +29,8 @@ from advisor.chan.scoring import score
 from advisor.chan.simulate import outcome, start
 from advisor.chan.strong import StrongBot
 from advisor.chan.terminal import TERMINAL
-from advisor.chan.text import (
-    action_text,
-    advice_text,
-    analysis_text,
-    result_text,
-    score_text,
-    simulation_text,
-    view_text,
-)
 from advisor.chan.view import View
-from advisor.games.faces import Context, Faces, Field, Verb
+from advisor.games.faces import Context, Faces, Field, Verb, on_position, text_hooks
 from advisor.games.spec import GameSpec
 
 RULES = Field("rules", "Rules profile", kind="choice", choices=tuple(PROFILES), short="-r",
@@ -74,7 +66,7 @@ SCORE = Verb(
     "Score a finished hand (rules §7).\n\n"
     "Hand + melds + winning card make 20 cards. A hand that does not win is a result, "
     '`{"win": false, "reason": …}`, not an error.',
-    lambda obj, ctx: score(Position.from_json(obj)), score_text, POSITION_FIELDS,
+    on_position(score, Position.from_json), texts.score_text, POSITION_FIELDS,
     examples=('--hand "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v" --win 8m '
               "--by own_door",
               "examples/win.json --json",
@@ -88,7 +80,7 @@ ANALYZE = Verb(
     "Analyze a hand: pairing, distance, waits and useful cards.\n\n"
     "19 cards wait for a card (`waits`, `useful`); 20 owe a discard and get the discard "
     "table (`discards`) as well.",
-    lambda obj, ctx: analyze(Position.from_json(obj)), analysis_text, POSITION_FIELDS,
+    on_position(analyze, Position.from_json), texts.analysis_text, POSITION_FIELDS,
     examples=('--hand "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 8v 9v 9s 2s 2m 3s"',
               "examples/hand.json"),
     example={"hand": "2v 2v 4v 4v 5s 5s 6m 6m 9m 9m 2s 2m 4s 4m 3v 3s 7m 7m 8v"},
@@ -156,7 +148,7 @@ ADVICE = Verb(
     "caps both (`GET /v1/meta`). Only the request's deadline (or the safety cap of "
     "`budget_ms`) cuts the worlds short: its `work` then says how many were played, a "
     "note why.",
-    _advise, advice_text, ADVICE_FIELDS, budget=True,
+    _advise, texts.advice_text, ADVICE_FIELDS, budget=True,
     samples=True, records=True, spends_budget=lambda ctx: ctx.samples is not None,
     command="advise",
     examples=("examples/view.json",
@@ -185,8 +177,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     search=partial(advise, search=True), default_budget_ms=DEFAULT_BUDGET_MS,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, play_recorded=play_recorded,
     result_form=RESULT_FORM, upgrades=UPGRADES,
-    faces=Faces((SCORE, ANALYZE, ADVICE), (RULES,), "greedy,random,random,random", simulation_text,
-                view_text=view_text, action_text=action_text, result_text=result_text,
-                terminal=TERMINAL))
+    faces=Faces((SCORE, ANALYZE, ADVICE), (RULES,), "greedy,random,random,random",
+                terminal=TERMINAL, **text_hooks(texts)))
 
 __all__ = ["ADVICE", "ADVICE_FIELDS", "GAME", "POSITION_FIELDS", "VIEW_EXAMPLE"]

@@ -27,32 +27,21 @@ The actions (54):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import cast
 
-from advisor.chan.cards import FACES, NFACES, Face
+from advisor.chan.cards import FACES, NFACES
 from advisor.chan.game import SOURCES, Action, Do
 from advisor.chan.profiles import PROFILES
 from advisor.chan.view import SEATS, View
-from advisor.games.observation import (
-    Encoding,
-    Layout,
-    Numbering,
-    Part,
-    Span,
-    one_hot,
-    put,
-    relative,
-)
+from advisor.games import observation as ob
+from advisor.games.observation import Encoding, Layout, Numbering, Part, Span
 
 PHASES = ("start", "offer", "discard", "claim")
 
 LAYOUT = Layout((
     Part("hand", NFACES, 4, "copies of each face in hand"),
     Part("unseen", NFACES, 4, "copies of each face the seat has not seen (§8.3)"),
-    Part("phase", len(PHASES), 1, "start, offer, discard, claim (one-hot; none once over)"),
-    Part("to_act", SEATS, 1, "the seat to act, from this one (one-hot)"),
-    Part("dealer", SEATS, 1, "the dealer, from this seat (one-hot)"),
+    *ob.turn_parts(PHASES, SEATS),
     Part("stock_left", 1, 23, "cards left in the stock (S3)"),
     Part("rules", len(PROFILES), 1, f"the rules profile: {', '.join(PROFILES)} (one-hot)"),
     Part("offer", NFACES, 1, "the card on offer (one-hot)"),
@@ -76,52 +65,39 @@ LAYOUT = Layout((
     Part("ate_ca", 1, 1, "memory: this seat has eaten a Cạ (R7)"),
 ))
 
-_AT = {p.name: LAYOUT.start(p.name) for p in LAYOUT.parts}
 _PROFILE = {name: k for k, name in enumerate(PROFILES)}
-
-
-def _counts(out: list[int], at: int, faces: Iterable[Face]) -> None:
-    for f in faces:
-        out[at + f.index] += 1
 
 
 def observe(view: View) -> list[int]:
     """The VIEW as :data:`LAYOUT`'s row of numbers."""
-    out = LAYOUT.zeros()
+    out, at = LAYOUT.zeros(), LAYOUT.starts
     me = view.seat
-
-    def rel(seat: int | None) -> int | None:
-        return relative(seat, me, SEATS)
-
-    put(out, _AT["hand"], view.hand_counts)
-    put(out, _AT["unseen"], view.unseen)
-    one_hot(out, _AT["phase"], PHASES.index(view.phase) if view.phase in PHASES else None)
-    if view.phase != "over":
-        one_hot(out, _AT["to_act"], rel(view.to_act))
-    one_hot(out, _AT["dealer"], rel(view.dealer))
-    out[_AT["stock_left"]] = view.stock_left
-    one_hot(out, _AT["rules"], _PROFILE[view.rules])
+    rel = ob.put_turn(out, at, view, PHASES, SEATS)
+    ob.put(out, at["hand"], view.hand_counts)
+    ob.put(out, at["unseen"], view.unseen)
+    out[at["stock_left"]] = view.stock_left
+    ob.one_hot(out, at["rules"], _PROFILE[view.rules])
     if view.offer is not None:
         o = view.offer
-        one_hot(out, _AT["offer"], o.card.index)
-        one_hot(out, _AT["offer_source"], SOURCES.index(o.source))
-        one_hot(out, _AT["offer_door"], rel(o.door))
-        one_hot(out, _AT["offer_to"], rel(o.to))
-        out[_AT["claims_open"]] = int(o.claims_open)
+        ob.one_hot(out, at["offer"], o.card.index)
+        ob.one_hot(out, at["offer_source"], SOURCES.index(o.source))
+        ob.one_hot(out, at["offer_door"], rel(o.door))
+        ob.one_hot(out, at["offer_to"], rel(o.to))
+        out[at["claims_open"]] = int(o.claims_open)
     if view.chiu is not None:
-        one_hot(out, _AT["chiu"], view.chiu.card.index)
-        one_hot(out, _AT["chiu_return"], rel(view.chiu.return_to))
+        ob.one_hot(out, at["chiu"], view.chiu.card.index)
+        ob.one_hot(out, at["chiu_return"], rel(view.chiu.return_to))
     for seat, t in enumerate(view.table):
         r = (seat - me) % SEATS
-        _counts(out, _AT["melds"] + r * NFACES, (f for m in t.melds for f in m.faces))
-        _counts(out, _AT["discards"] + r * NFACES, t.discards)
-        _counts(out, _AT["passed"] + r * NFACES, t.passed)
-        out[_AT["dead"] + r] = int(t.dead)
+        ob.add_counts(out, at["melds"] + r * NFACES, (f for m in t.melds for f in m.faces))
+        ob.add_counts(out, at["discards"] + r * NFACES, t.discards)
+        ob.add_counts(out, at["passed"] + r * NFACES, t.passed)
+        out[at["dead"] + r] = int(t.dead)
     mem = view.memory
-    _counts(out, _AT["discarded"], mem.discarded)
-    _counts(out, _AT["refused"], mem.refused)
-    _counts(out, _AT["laid_in_ca"], mem.laid_in_ca)
-    out[_AT["ate_ca"]] = int(mem.ate_ca)
+    ob.add_counts(out, at["discarded"], mem.discarded)
+    ob.add_counts(out, at["refused"], mem.refused)
+    ob.add_counts(out, at["laid_in_ca"], mem.laid_in_ca)
+    out[at["ate_ca"]] = int(mem.ate_ca)
     return out
 
 

@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from advisor.games.recalibration import (
     Maps,
     Opponents,
     platt,
+    read,
 )
 
 PATH = Path(__file__).with_name("recalibration.json")
@@ -36,10 +36,7 @@ PATH = Path(__file__).with_name("recalibration.json")
 @cache
 def maps() -> dict[str, Any]:
     """The fitted maps: ``{"maps": {rules: {opponents: {"a", "b"}}}, "fitted": …}``."""
-    if not PATH.exists():
-        return {"maps": {}}
-    data: dict[str, Any] = json.loads(PATH.read_text())
-    return data
+    return read(PATH)
 
 
 @cache

@@ -9,8 +9,9 @@ move is not that claim, the claim was declined (:func:`play_recorded`).
 >>> g = Game.from_deal(seed=3)
 >>> while not g.over:
 ...     g.act(g.pending.seat, g.legal_actions()[-1])
->>> GAME.replay(g.to_record()).valid
-True
+>>> rec = g.to_record()
+>>> rec["format"], GAME.replay(rec).valid
+('chan-record/2', True)
 """
 
 from __future__ import annotations
@@ -23,12 +24,11 @@ from advisor.chan.profiles import PROFILES
 from advisor.errors import IllegalActionError, RecordError
 from advisor.games.records import (
     ResultForm,
-    Upgrade,
     read_deal,
     read_header,
     read_records,
     seat_number,
-    upgraded,
+    upgrades,
 )
 
 RECORD_FIELDS = ("format", "rules", "options", "dealer", "players", "hands", "stock", "moves",
@@ -52,8 +52,7 @@ def _v1_result(result: dict[str, Any]) -> dict[str, Any]:
     return {"how": result.get("win_by"), "settlement": result["payments"]}
 
 
-UPGRADES: dict[str, Upgrade] = {
-    "chan-record/1": lambda rec: upgraded(rec, RECORD_FORMAT, _v1_result)}
+UPGRADES = upgrades(RECORD_FORMAT, _v1_result, "chan-record/1")
 """The older formats still read: ``chan-record/1``, whose result lacks ``how`` and
 ``settlement``."""
 

@@ -30,6 +30,7 @@ from advisor.chan.view import View
 from advisor.errors import AdvisorError, IllegalActionError
 from advisor.games.advice import Seats
 from advisor.games.bots import Bot
+from advisor.games.engine import PlayersSeat
 
 SESSION_FORMAT = "chan-session/1"
 HUMAN = 0
@@ -90,8 +91,9 @@ class Step:
 
 
 @dataclass
-class Table:
-    """One deal between the human (seat 0) and three bots."""
+class Table(PlayersSeat[View, Action]):
+    """One deal between the human (seat 0) and three bots; its VIEW (§8.3), its
+    decisions and legal actions are the player's seat's (:class:`PlayersSeat`)."""
 
     game: Game
     opponents: list[str]
@@ -154,20 +156,6 @@ class Table:
     def over(self) -> bool:
         return self.game.over
 
-    @property
-    def waiting(self) -> bool:
-        """True when the human has a decision to make."""
-        d = self.game.pending
-        return d is not None and d.seat == HUMAN
-
-    def view(self) -> View:
-        """The human's VIEW (§8.3): nothing it may not know."""
-        return self.game.view(HUMAN)
-
-    def legal(self) -> list[Action]:
-        """The human's legal actions now (empty when it is not his turn)."""
-        return self.game.legal_actions() if self.waiting else []
-
     def act(self, action: Action) -> list[Step]:
         """The human's action: verified by the engine (an illegal one raises
         :class:`IllegalActionError` with its rule ID and changes nothing), then the bots
@@ -186,15 +174,7 @@ class Table:
         decision or the deal is over. Returns the steps taken."""
         first = len(self.steps)
         g = self.game
-        while (d := g.pending) is not None:
-            legal = g.legal_actions()
-            if len(legal) == 1:
-                self._apply(d.seat, legal[0])
-                continue
-            if d.seat == HUMAN:
-                break
-            bot = self.bots[d.seat]
-            self._apply(d.seat, bot.decide(g.view(d.seat), legal))
+        self.play_to_player(lambda seat: self.bots[seat])
         if g.over:
             assert g.result is not None
             for b in self.bots[1:]:

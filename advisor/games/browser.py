@@ -24,13 +24,14 @@ True
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from typing import Any
 
 from advisor.errors import AdvisorError, IllegalActionError
+from advisor.games.engine import PlayersSeat
 from advisor.games.spec import AnySpec
 
 TABLE_FORMAT = "game-table/1"
@@ -113,6 +114,27 @@ def seat_name(seat: int) -> str:
     return "You" if seat == HUMAN else f"AI {seat}"
 
 
+def hand_groups(hand: Iterable[str], order: Callable[[str], int],
+                label: Callable[[str], str]) -> list[Json]:
+    """The hand's cards in the game's ``order``, grouped under their ``label`` s (each
+    group where its first card falls)."""
+    out: dict[str, list[str]] = {}
+    for code in sorted(hand, key=order):
+        out.setdefault(label(code), []).append(code)
+    return [{"label": k, "cards": v} for k, v in out.items()]
+
+
+def offer_middle(view: Json) -> Json:
+    """The middle of a table where a discard is offered: the discard and who threw it,
+    else whose turn it is."""
+    offer = view.get("offer")
+    if offer:
+        return {"label": f"{seat_name(offer['by'])}'s discard, on offer",
+                "cards": [offer["card"]]}
+    return {"label": ("Your turn" if view["to_act"] == view["seat"]
+                      else f"{seat_name(view['to_act'])} to play"), "cards": []}
+
+
 def read_seed(text: object) -> int:
     """A practice seed as typed: plain ASCII digits (no sign, no space, no other digit
     of Unicode), 0 to 2^63 − 1; anything else is an :class:`AdvisorError` naming it.
@@ -138,8 +160,9 @@ def read_seed(text: object) -> int:
 
 
 @dataclass
-class GameTable:
-    """A deal at the browser table (see the module's docstring)."""
+class GameTable(PlayersSeat[Any, Any]):
+    """A deal at the browser table (see the module's docstring): the player's decisions
+    are its seat's (:class:`~advisor.games.engine.PlayersSeat`)."""
 
     spec: AnySpec
     players: int
@@ -193,17 +216,6 @@ class GameTable:
     def over(self) -> bool:
         return self.game.pending is None
 
-    @property
-    def waiting(self) -> bool:
-        d = self.game.pending
-        return d is not None and d.seat == HUMAN
-
-    def view(self) -> Any:
-        return self.game.view(HUMAN)
-
-    def legal(self) -> list[Any]:
-        return list(self.game.legal_actions()) if self.waiting else []
-
     def _apply(self, seat: int, action: Any) -> None:
         self.game.act(seat, action)
         self.moves.append((seat, action.to_json()))
@@ -221,21 +233,17 @@ class GameTable:
         """Play the bots, and every forced move, up to the player's next real decision."""
         g = self.game
         bots: dict[int, Any] = {}
+
+        def seat_bot(seat: int) -> Any:
+            if seat not in bots:
+                bot = self.spec.make_bot(self.opponents[seat - 1],
+                                         seed=self.seed % 1_000_003 + seat + len(self.moves))
+                bot.start(seat, self.spec.bot_rules(g))
+                bots[seat] = bot
+            return bots[seat]
+
         try:
-            while (d := g.pending) is not None:
-                legal = g.legal_actions()
-                if len(legal) == 1:
-                    self._apply(d.seat, legal[0])
-                    continue
-                if d.seat == HUMAN:
-                    return
-                if d.seat not in bots:
-                    bot = self.spec.make_bot(self.opponents[d.seat - 1],
-                                             seed=self.seed % 1_000_003 + d.seat
-                                             + len(self.moves))
-                    bot.start(d.seat, self.spec.bot_rules(g))
-                    bots[d.seat] = bot
-                self._apply(d.seat, bots[d.seat].decide(g.view(d.seat), legal))
+            self.play_to_player(seat_bot)
         finally:
             for bot in bots.values():
                 bot.close()
@@ -264,5 +272,5 @@ class GameTable:
         return record
 
 
-__all__ = ["MAX_SEED", "TABLE_FORMAT", "Browser", "Face", "GameTable", "browser", "read_seed",
-           "seat_name"]
+__all__ = ["MAX_SEED", "TABLE_FORMAT", "Browser", "Face", "GameTable", "browser", "hand_groups",
+           "offer_middle", "read_seed", "seat_name"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
+from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, cast, overload
 
 from advisor.counts import Counts
 from advisor.errors import IllegalActionError, PositionError
@@ -246,5 +246,48 @@ class Triad(Generic[Args]):
         return act
 
 
-__all__ = ["Action", "Decision", "Move", "PendingView", "RuleEngine", "Triad", "check_pending",
-           "legal_from"]
+TV = TypeVar("TV")
+TA = TypeVar("TA")
+
+
+class PlayersSeat(Generic[TV, TA]):
+    """A table's engine as its player meets it from seat 0 (the bots sit at the others):
+    a mixin for a table that holds the engine as ``game``."""
+
+    game: Any
+
+    @property
+    def waiting(self) -> bool:
+        """True when the player has a decision to make."""
+        d = self.game.pending
+        return d is not None and d.seat == 0
+
+    def view(self) -> TV:
+        """The player's VIEW: nothing the seat may not know."""
+        return cast(TV, self.game.view(0))
+
+    def legal(self) -> list[TA]:
+        """The player's legal actions now (empty when it is not the player's turn)."""
+        return list(self.game.legal_actions()) if self.waiting else []
+
+    def _apply(self, seat: int, action: TA) -> None:
+        """Take ``seat``'s action at the table (the engine judges it)."""
+        raise NotImplementedError
+
+    def play_to_player(self, bot: Callable[[int], Any]) -> None:
+        """Play every forced move, and the bots' decisions (``bot(seat)``: the seat's
+        bot), through :meth:`_apply`, up to the player's next real decision (one of more
+        than one legal action) or the end of the deal."""
+        g = self.game
+        while (d := g.pending) is not None:
+            legal = g.legal_actions()
+            if len(legal) == 1:
+                self._apply(d.seat, legal[0])
+                continue
+            if d.seat == 0:
+                return
+            self._apply(d.seat, bot(d.seat).decide(g.view(d.seat), legal))
+
+
+__all__ = ["Action", "Decision", "Move", "PendingView", "PlayersSeat", "RuleEngine", "Triad",
+           "check_pending", "legal_from"]

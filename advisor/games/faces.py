@@ -164,6 +164,21 @@ class Faces:
         raise KeyError(name)
 
 
+def on_position(run: Callable[[Any], Any], read: Callable[[Any], Any]) -> Answer:
+    """The answer of a verb that reads a position from its JSON (``read``: the game's
+    ``Position.from_json``) and answers ``run`` of it (a score, an analysis)."""
+    return lambda obj, ctx: run(read(obj))
+
+
+TEXT_HOOKS = ("simulation_text", "view_text", "action_text", "result_text")
+"""The hooks of :class:`Faces` that a game's ``text`` module answers, by their names."""
+
+
+def text_hooks(texts: Any) -> dict[str, Any]:
+    """The :data:`TEXT_HOOKS` of :class:`Faces` from a game's ``text`` module."""
+    return {name: getattr(texts, name) for name in TEXT_HOOKS}
+
+
 @dataclass(frozen=True)
 class Table:
     """A table to play on: its number of players and the game's options for

@@ -15,8 +15,8 @@ play.
 
 >>> layout = Layout((Part("hand", 3, 4, "copies of each kind in hand"),
 ...                  Part("phase", 2, 1, "turn, offer (one-hot)")))
->>> layout.size, layout.highs, layout.start("phase")
-(5, (4, 4, 4, 1, 1), 3)
+>>> layout.size, layout.highs, layout.start("phase"), layout.starts
+(5, (4, 4, 4, 1, 1), 3, {'hand': 0, 'phase': 3})
 >>> out = layout.zeros()
 >>> put(out, layout.start("hand"), (2, 0, 1)); one_hot(out, layout.start("phase"), 1); out
 [2, 0, 1, 0, 1]
@@ -25,11 +25,12 @@ play.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from advisor.errors import AdvisorError
+from advisor.games.engine import PendingView
 
 V = TypeVar("V")
 A = TypeVar("A")
@@ -52,11 +53,14 @@ class Layout:
     parts: tuple[Part, ...]
     size: int = field(init=False)
     highs: tuple[int, ...] = field(init=False)
+    starts: dict[str, int] = field(init=False, repr=False, compare=False)
+    """Where each part starts, by name."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "size", sum(p.size for p in self.parts))
         object.__setattr__(self, "highs", tuple(p.high for p in self.parts
                                                 for _ in range(p.size)))
+        object.__setattr__(self, "starts", {p.name: self.start(p.name) for p in self.parts})
 
     def start(self, name: str) -> int:
         """Where the part called ``name`` starts."""
@@ -83,6 +87,19 @@ def one_hot(out: list[int], at: int, k: int | None) -> None:
         out[at + k] = 1
 
 
+class Indexed(Protocol):
+    """A card or face: its place in the game's order."""
+
+    @property
+    def index(self) -> int: ...
+
+
+def add_counts(out: list[int], at: int, cards: Iterable[Indexed]) -> None:
+    """Count each card in the part starting at ``at``: one more at its index."""
+    for c in cards:
+        out[at + c.index] += 1
+
+
 def relative(seat: int | None, me: int, players: int) -> int | None:
     """Seat ``seat`` counted from seat ``me`` in the order of play (None stays None).
 
@@ -90,6 +107,46 @@ def relative(seat: int | None, me: int, players: int) -> int | None:
     (1, 0, None)
     """
     return None if seat is None else (seat - me) % players
+
+
+class Turn(PendingView, Protocol):
+    """What every game's VIEW says of the turn: the decision it poses, and the dealer."""
+
+    @property
+    def dealer(self) -> int | None: ...
+
+
+def turn_parts(phases: Sequence[str], seats: int, players: Part | None = None,
+               act: str = "act") -> tuple[Part, ...]:
+    """The parts every game's observation has on the turn, in this order: the phase
+    (one-hot, none once over), ``players`` where the table's size varies, the seat to
+    ``act`` and the dealer (seats counted from the observing one).
+
+    >>> [p.help for p in turn_parts(("turn", "offer"), 4)]  # doctest: +NORMALIZE_WHITESPACE
+    ['turn, offer (one-hot; none once over)', 'the seat to act, from this one (one-hot)',
+     'the dealer, from this seat (one-hot)']
+    """
+    return (Part("phase", len(phases), 1, f"{', '.join(phases)} (one-hot; none once over)"),
+            *((players,) if players else ()),
+            Part("to_act", seats, 1, f"the seat to {act}, from this one (one-hot)"),
+            Part("dealer", seats, 1, "the dealer, from this seat (one-hot)"))
+
+
+def put_turn(out: list[int], at: Mapping[str, int], view: Turn, phases: Sequence[str],
+             players: int, least: int | None = None) -> Callable[[int | None], int | None]:
+    """Write the parts of :func:`turn_parts` (``least``: the fewest players, where the
+    table's size varies); return the VIEW's seats counted from its own (:func:`relative`)."""
+
+    def rel(seat: int | None) -> int | None:
+        return relative(seat, view.seat, players)
+
+    one_hot(out, at["phase"], phases.index(view.phase) if view.phase in phases else None)
+    if least is not None:
+        one_hot(out, at["players"], players - least)
+    if view.phase != "over":
+        one_hot(out, at["to_act"], rel(view.to_act))
+    one_hot(out, at["dealer"], rel(view.dealer))
+    return rel
 
 
 @dataclass(frozen=True)
@@ -156,5 +213,5 @@ class Encoding(Generic[V, A]):
     numbering: Numbering[V, A]
 
 
-__all__ = ["Encoding", "Layout", "Numbering", "Part", "Span", "one_hot", "put", "relative",
-           "table_index"]
+__all__ = ["Encoding", "Indexed", "Layout", "Numbering", "Part", "Span", "Turn", "add_counts",
+           "one_hot", "put", "put_turn", "relative", "table_index", "turn_parts"]

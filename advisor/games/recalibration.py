@@ -149,9 +149,7 @@ class Maps:
     @classmethod
     def load(cls, path: Path) -> Maps:
         """The maps kept at ``path`` (none when the file does not exist)."""
-        if not path.exists():
-            return cls()
-        return cls.from_dict(json.loads(path.read_text()))
+        return cls.from_dict(read(path))
 
     def fitted(self, opponents: str, rules: str) -> bool:
         """Whether a map against ``opponents`` is fitted for ``rules`` (the default needs
@@ -175,6 +173,15 @@ class Maps:
         return q, se * slope
 
 
+def read(path: Path) -> dict[str, Any]:
+    """The file of maps kept at ``path`` as it stands: ``{"maps": …, "fitted": …}``
+    (``{"maps": {}}`` when it does not exist)."""
+    if not path.exists():
+        return {"maps": {}}
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
 def write(path: Path, rules: str, opponents: str, m: Mapping[str, Any],
           record: Mapping[str, Any]) -> None:
     """Keep the map ``m`` (``{"a", "b"}`` or ``{"knots"}``) against ``opponents`` for
@@ -187,4 +194,4 @@ def write(path: Path, rules: str, opponents: str, m: Mapping[str, Any],
 
 
 __all__ = ["DEFAULT_OPPONENTS", "EPS", "OPPONENTS", "Maps", "Opponents", "fit", "fit_knots",
-           "logit", "platt", "through", "write"]
+           "logit", "platt", "read", "through", "write"]

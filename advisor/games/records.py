@@ -188,6 +188,13 @@ def upgraded(rec: dict[str, Any], fmt: str,
     return out
 
 
+def upgrades(fmt: str, derive: Callable[[dict[str, Any]], Mapping[str, Any]],
+             *older: str) -> dict[str, Upgrade]:
+    """A game's :data:`Upgrade` s: each ``older`` format it still reads brought to ``fmt``
+    by :func:`upgraded` with ``derive``."""
+    return {old: lambda rec: upgraded(rec, fmt, derive) for old in older}
+
+
 def read_header(rec: object, fmt: str, fields: Sequence[str],
                 older: Iterable[str] = ()) -> dict[str, Any]:
     """Check what every record shares — a JSON object of format ``fmt`` (or of an
@@ -350,4 +357,5 @@ __all__ = [
     "result_mismatch",
     "seat_number",
     "upgraded",
+    "upgrades",
 ]

@@ -19,9 +19,9 @@ advisor.games.terminal.Unclear: 'x': type the number of an action, ... q to quit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from advisor.errors import AdvisorError, IllegalActionError
 from advisor.text import Style
@@ -32,6 +32,8 @@ the program, not to the table."""
 
 DEFAULT_ADVICE_MS = 200.0
 """Time the advisor takes for ``?`` at the terminal: a person can wait longer than a bot."""
+
+C = TypeVar("C")
 
 HELP_LINE = "type the number of an action, ? for the advisor's ranking, q to quit"
 
@@ -306,6 +308,87 @@ def read_number(text: str, view: Any, legal: Sequence[Any]) -> Any:
     if text.isdigit() and 1 <= int(text) <= len(legal):
         return legal[int(text) - 1]
     raise Unclear(f"'{text}': {HELP_LINE} (1–{len(legal)})")
+
+
+def table_help(moves: str = "move") -> str:
+    """The help's lines for the commands the table answers itself, the same in every game
+    (``moves``: what the log lists).
+
+    >>> print(table_help("play").splitlines()[2])
+      log                    every play so far
+    """
+    return ("  ?                      the advisor's ranking\n"
+            "  table                  draw the table again\n"
+            f"  log                    every {moves} so far\n"
+            "  h, help                this help\n"
+            "  q, quit                leave the table")
+
+
+def end_hands(who: Callable[[int], str], names: Sequence[str],
+              hands: Iterable[tuple[str, str]], laid: str) -> list[str]:
+    """The end's last lines: each seat's hand as it ended (``hands``: its cards and what
+    it laid, drawn), the bots named; ``laid`` is the game's word for what it laid.
+
+    >>> end_hands(lambda s: f"seat {s}", ["you", "greedy"], [("9h", ""), ("2c", "7d 7d")],
+    ...           "laid")
+    ['Hands at the end:', '  seat 0: 9h', '  seat 1 (greedy): 2c   laid: 7d 7d']
+    """
+    out = ["Hands at the end:"]
+    for s, (hand, melds) in enumerate(hands):
+        name = who(s) if s == 0 else f"{who(s)} ({names[s]})"
+        out.append(f"  {name}: {hand}" + (f"   {laid}: {melds}" if melds else ""))
+    return out
+
+
+class Shows(Protocol):
+    """An action that may show cards of the hand (a take, a bump: its ``with_``)."""
+
+    @property
+    def do(self) -> str: ...
+    @property
+    def with_(self) -> tuple[Any, ...]: ...
+
+
+A = TypeVar("A", bound=Shows)
+
+
+def cards_alone(text: str, turn: bool, menu: Sequence[A], named: Sequence[Any],
+                claims: Collection[str], discard: Callable[[Any], A], hint: str) -> A:
+    """The move that the cards ``named``, typed alone as ``text``, make: at the seat's
+    ``turn`` one card is discarded; else the first action of the ``menu`` among ``claims``
+    that shows those cards, in any order. No such move: :class:`Unclear`, with the
+    ``hint``."""
+    if turn and len(named) == 1:
+        return discard(named[0])
+    want = sorted(c.index for c in named)
+    for a in menu:
+        if a.do in claims and sorted(c.index for c in a.with_) == want:
+            return a
+    raise Unclear(f"'{text.strip()}': {hint}")
+
+
+def split_move(text: str, words: Mapping[str, str],
+               parse: Callable[[str], list[C]]) -> tuple[str, str | None, list[C]] | None:
+    """A move as typed in a game's notation, taken apart: its first word (case folded),
+    the action that word names in ``words`` (None: the move is cards alone) and the cards
+    ``parse`` reads after it (all the text's cards when no action is named). None when no
+    action is named and the text is not cards: not a move; bad cards after a named action
+    raise the parser's :class:`AdvisorError`.
+
+    >>> split_move("d 9h", {"d": "discard"}, str.split), split_move("9h", {}, str.split)
+    (('d', 'discard', ['9h']), ('9h', None, ['9h']))
+    """
+    parts = text.split()
+    head = parts[0].casefold()
+    do = words.get(head)
+    rest = parts[1:] if do else parts
+    try:
+        named = parse(" ".join(rest)) if rest else []
+    except AdvisorError:
+        if do is None:
+            return None
+        raise
+    return head, do, named
 
 
 def numbered_text(view_text: Callable[[Any, Style], str], action_text: Callable[[Any], str],

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.games.browser import Browser, Face, Json, seat_name
+from advisor.games.browser import Browser, Face, Json, hand_groups, offer_middle, seat_name
 from advisor.khanhoo.cards import CARDS, RANK_CODES, SUIT_NAMES, SUIT_SYMBOLS
 from advisor.khanhoo.cards import card as card_of
 from advisor.khanhoo.faces import GAME
@@ -30,19 +30,10 @@ def _suit(code: str) -> str:
 
 def groups(view: Json) -> list[Json]:
     """The hand by suit (hearts, clubs, diamonds, spades, Jokers), each in rank order."""
-    out: dict[str, list[str]] = {}
-    for code in sorted(view["hand"], key=lambda c: card_of(c).index):
-        out.setdefault(_suit(code), []).append(code)
-    return [{"label": k, "cards": v} for k, v in out.items()]
+    return hand_groups(view["hand"], lambda c: card_of(c).index, _suit)
 
 
-def middle(view: Json) -> Json:
-    offer = view.get("offer")
-    if offer:
-        return {"label": f"{seat_name(offer['by'])}'s discard, on offer",
-                "cards": [offer["card"]]}
-    return {"label": ("Your turn" if view["to_act"] == view["seat"]
-                      else f"{seat_name(view['to_act'])} to play"), "cards": []}
+middle = offer_middle
 
 
 def seats(view: Json) -> list[list[Json]]:
@@ -84,7 +75,6 @@ def result(game: Any) -> Json:
 BROWSER = Browser(
     title="Khanhoo", subtitle="go out first with your cards in combinations",
     faces=tuple(_face(c) for c in CARDS), groups=groups, middle=middle, seats=seats,
-    action_text=action_text, move_text=move_text, result=result, tap=("discard",),
-    default_players=3)
+    action_text=action_text, move_text=move_text, result=result)
 
 __all__ = ["BROWSER"]

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.games.faces import Faces, Field, Table, Verb
+from advisor.games.faces import Faces, Field, Table, Verb, on_position, text_hooks
 from advisor.games.spec import GameSpec
+from advisor.khanhoo import text as texts
 from advisor.khanhoo.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.bots import GreedyBot
@@ -29,16 +30,6 @@ from advisor.khanhoo.scoring import Settlement, score
 from advisor.khanhoo.simulate import outcome, start
 from advisor.khanhoo.strong import StrongBot
 from advisor.khanhoo.terminal import TERMINAL
-from advisor.khanhoo.text import (
-    action_text,
-    advice_text,
-    analysis_text,
-    result_text,
-    score_text,
-    settlement_text,
-    simulation_text,
-    view_text,
-)
 from advisor.khanhoo.view import View
 
 RULES_FIELDS: tuple[Field, ...] = (
@@ -91,7 +82,7 @@ SCORE = Verb(
     "15 cards in combinations, or 16 going out with the best card to throw away; 6 or 7 "
     "for the orphan (K7). A hand that cannot go out gives its distance (a result, "
     "`{\"out\": false, \"distance\": …}`, not an error).",
-    lambda obj, ctx: score(Position.from_json(obj)), score_text, POSITION_FIELDS,
+    on_position(score, Position.from_json), texts.score_text, POSITION_FIELDS,
     examples=('--hand "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"',
               "examples/khanhoo_hand.json --json"),
     example={"hand": "Ah Ah 2c 2c 3d 3d 5h 5h 5c 5c 5d 5d Ks 9h 9h"},
@@ -102,7 +93,7 @@ ANALYZE = Verb(
     "Analyze a hand: its distance, the useful cards or the discard table.\n\n"
     "At rest (15 cards) its distance and the cards that lower it (`useful`); owing a card "
     "(16) the discard table (`discards`), best first; 6 and 7 for the orphan.",
-    lambda obj, ctx: analyze(Position.from_json(obj)), analysis_text, POSITION_FIELDS,
+    on_position(analyze, Position.from_json), texts.analysis_text, POSITION_FIELDS,
     examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"',
               '--hand "4h 5h Ac 2c 3c 7d 8d 9h Qs Ks 5d 6c" -m "7h 7c Jk"'),
     example={"hand": "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d"},
@@ -115,7 +106,7 @@ ADVICE = Verb(
     "position of 16 cards is a turn; of 15 with a discard on `offer`, a claim (K5). A "
     "record prefix (`\"format\": \"khanhoo-record/2\"`, or /1) is advised for the seat to act "
     "at its end.",
-    lambda obj, ctx: GAME.advice(obj, ctx), advice_text, ADVICE_FIELDS, budget=True,
+    lambda obj, ctx: GAME.advice(obj, ctx), texts.advice_text, ADVICE_FIELDS, budget=True,
     command="advise",
     examples=('--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d 5c"',
               '--hand "Ah 2c 3d 4h 5h 6h 7c 8c 9c Js Qs Ks 2h 2d 9d" --offer 2c --from left',
@@ -139,7 +130,7 @@ SETTLE = Verb(
     "Settle a match from the players' scores (as in Skat).\n\n"
     "Each player pays every player above him the difference of their scores: his balance "
     "is his score times the number of players less the sum of all scores.",
-    lambda obj, ctx: Settlement.from_json(obj), settlement_text,
+    lambda obj, ctx: Settlement.from_json(obj), texts.settlement_text,
     (Field("scores", "The players' scores", kind="arguments", metavar="SCORES"),
      Field("names", "The players' names, in the order of SCORES", metavar="A,B,…")),
     examples=("52 49 47 47 --names A,B,C,D",
@@ -182,9 +173,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, tables=TABLES,
     result_form=RESULT_FORM, upgrades=UPGRADES,
     faces=Faces((SCORE, ANALYZE, ADVICE, SETTLE), SIMULATE_FIELDS, "greedy,random,random",
-                simulation_text,
-                view_text=view_text, action_text=action_text, result_text=result_text,
-                terminal=TERMINAL))
+                terminal=TERMINAL, **text_hooks(texts)))
 
 __all__ = ["GAME"]
 

@@ -30,9 +30,10 @@ standing for any of the rest — shortest first, then in the pack's order.
 >>> row = ENCODING.observe(g.view(g.leader))
 >>> len(row) == LAYOUT.size, sum(row[:31])
 (True, 16)
->>> a = g.legal_actions()[0]
->>> NUMBERING.size, str(a), NUMBERING.index(a)
-(6219, 'discard 2h', 4)
+>>> [(str(a), NUMBERING.index(a)) for a in g.legal_actions()[:2]], NUMBERING.size
+([('discard 2h', 4), ('discard 4h', 6)], 6219)
+>>> SHOWN[0], str(NUMBERING.action(CLAIM, g.view(g.leader)))
+((0, 0), 'take with Ah Ah')
 """
 
 from __future__ import annotations
@@ -40,17 +41,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 
-from advisor.games.observation import (
-    Encoding,
-    Layout,
-    Numbering,
-    Part,
-    Span,
-    one_hot,
-    put,
-    relative,
-    table_index,
-)
+from advisor.games import observation as ob
+from advisor.games.observation import Encoding, Layout, Numbering, Part, Span
 from advisor.khanhoo.cards import CARDS, JOKER, KINDS, SET_KINDS, Card
 from advisor.khanhoo.game import Action, claim_action
 from advisor.khanhoo.rules import MAX_JOKERS, MAX_SETS, OPTION_HELP, Rules
@@ -69,10 +61,8 @@ LAYOUT = Layout((
     Part("unseen", KINDS, MOST, "copies of each kind the seat has not seen: the pack less "
          "its hand and cache, every laid meld and the pile"),
     Part("cache", KINDS, 1, "the kind of this seat's own cache (K10; one-hot)"),
-    Part("phase", len(PHASES), 1, "turn, claim, draw (one-hot; none once over)"),
-    Part("players", MAX_PLAYERS - MIN_PLAYERS + 1, 1, "players at the table, 2–5 (one-hot)"),
-    Part("to_act", SEATS, 1, "the seat to act, from this one (one-hot)"),
-    Part("dealer", SEATS, 1, "the dealer, from this seat (one-hot)"),
+    *ob.turn_parts(PHASES, SEATS, Part("players", MAX_PLAYERS - MIN_PLAYERS + 1, 1,
+                                       "players at the table, 2–5 (one-hot)")),
     Part("leader", SEATS, 1, "the leader (K3), from this seat (one-hot)"),
     Part("orphan", SEATS, 1, "the orphan (K7), from this seat (one-hot; none without one)"),
     Part("stock_left", 1, MAX_SETS * SET_KINDS + MAX_JOKERS, "cards left in the stock"),
@@ -95,7 +85,6 @@ LAYOUT = Layout((
          "to 9), this seat first"),
 ))
 
-_AT = {p.name: LAYOUT.start(p.name) for p in LAYOUT.parts}
 
 
 def _counts(out: list[int], at: int, cards: Iterable[Card | None], high: int = MOST) -> None:
@@ -106,47 +95,39 @@ def _counts(out: list[int], at: int, cards: Iterable[Card | None], high: int = M
 
 def observe(view: View) -> list[int]:
     """The VIEW as :data:`LAYOUT`'s row of numbers."""
-    out = LAYOUT.zeros()
+    out, at = LAYOUT.zeros(), LAYOUT.starts
     me, n = view.seat, view.players
-
-    def rel(seat: int | None) -> int | None:
-        return relative(seat, me, n)
-
-    _counts(out, _AT["hand"], view.hand)
+    rel = ob.put_turn(out, at, view, PHASES, n, MIN_PLAYERS)
+    _counts(out, at["hand"], view.hand)
     seen = [*view.hand, *view.pile, *((view.cache,) * 3 if view.cache else ()),
             *(c for t in view.table for m in t.melds for c in m)]
     unseen = list(view.rules.pack.counts)
     for c in seen:
         unseen[c.index] -= 1
-    put(out, _AT["unseen"], (max(0, u) for u in unseen))
-    one_hot(out, _AT["cache"], view.cache.index if view.cache else None)
-    one_hot(out, _AT["phase"], PHASES.index(view.phase) if view.phase in PHASES else None)
-    one_hot(out, _AT["players"], n - MIN_PLAYERS)
-    if view.phase != "over":
-        one_hot(out, _AT["to_act"], rel(view.to_act))
-    one_hot(out, _AT["dealer"], rel(view.dealer))
-    one_hot(out, _AT["leader"], rel(view.leader))
-    one_hot(out, _AT["orphan"], rel(view.orphan))
-    out[_AT["stock_left"]] = view.stock_left
-    out[_AT["no_stock"]] = int(view.no_stock)
-    out[_AT["turnovers"]] = min(view.turnovers, CAP)
-    out[_AT["discards_made"]] = min(view.discards_made, CAP)
-    out[_AT["turns_left"]] = min(max(0, view.max_turns - view.discards_made), CAP)
-    _counts(out, _AT["pile"], view.pile)
+    ob.put(out, at["unseen"], (max(0, u) for u in unseen))
+    ob.one_hot(out, at["cache"], view.cache.index if view.cache else None)
+    ob.one_hot(out, at["leader"], rel(view.leader))
+    ob.one_hot(out, at["orphan"], rel(view.orphan))
+    out[at["stock_left"]] = view.stock_left
+    out[at["no_stock"]] = int(view.no_stock)
+    out[at["turnovers"]] = min(view.turnovers, CAP)
+    out[at["discards_made"]] = min(view.discards_made, CAP)
+    out[at["turns_left"]] = min(max(0, view.max_turns - view.discards_made), CAP)
+    _counts(out, at["pile"], view.pile)
     if view.offer is not None:
-        one_hot(out, _AT["offer"], view.offer.card.index)
-        one_hot(out, _AT["offer_by"], rel(view.offer.by))
+        ob.one_hot(out, at["offer"], view.offer.card.index)
+        ob.one_hot(out, at["offer_by"], rel(view.offer.by))
     rules = view.rules
-    one_hot(out, _AT["sets"], SETS.index(rules.sets))
-    out[_AT["jokers"]] = rules.jokers
-    put(out, _AT["options"], (int(getattr(rules, name)) for name in OPTION_HELP))
+    ob.one_hot(out, at["sets"], SETS.index(rules.sets))
+    out[at["jokers"]] = rules.jokers
+    ob.put(out, at["options"], (int(getattr(rules, name)) for name in OPTION_HELP))
     for seat, t in enumerate(view.table):
         r = (seat - me) % n
-        _counts(out, _AT["melds"] + r * KINDS, (c for m in t.melds for c in m))
-        out[_AT["caches"] + r] = int(t.cache)
-        out[_AT["cards"] + r] = t.cards
-        out[_AT["target"] + r] = t.target
-        _counts(out, _AT["thrown"] + r * KINDS, t.discards, 9)
+        _counts(out, at["melds"] + r * KINDS, (c for m in t.melds for c in m))
+        out[at["caches"] + r] = int(t.cache)
+        out[at["cards"] + r] = t.cards
+        out[at["target"] + r] = t.target
+        _counts(out, at["thrown"] + r * KINDS, t.discards, 9)
     return out
 
 
@@ -167,7 +148,7 @@ def _shown() -> tuple[tuple[int, ...], ...]:
 
 
 SHOWN = _shown()
-_SHOWN_AT = table_index(SHOWN)
+_SHOWN_AT = ob.table_index(SHOWN)
 
 _BARE = ("pass", "draw", "quartette")
 DISCARD = len(_BARE)

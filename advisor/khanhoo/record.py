@@ -20,11 +20,10 @@ from typing import Any
 from advisor.errors import AdvisorError, RecordError
 from advisor.games.records import (
     ResultForm,
-    Upgrade,
     read_deal,
     read_header,
     seat_number,
-    upgraded,
+    upgrades,
 )
 from advisor.khanhoo.cards import counts_of, parse_cards
 from advisor.khanhoo.game import MAX_TURNS, RECORD_FORMAT, Game
@@ -49,8 +48,7 @@ def _v1_result(result: dict[str, Any]) -> dict[str, Any]:
     return {"how": result.get("by"), "settlement": list(settlement(result["scores"]))}
 
 
-UPGRADES: dict[str, Upgrade] = {
-    "khanhoo-record/1": lambda rec: upgraded(rec, RECORD_FORMAT, _v1_result)}
+UPGRADES = upgrades(RECORD_FORMAT, _v1_result, "khanhoo-record/1")
 """The older formats still read: ``khanhoo-record/1``, whose result lacks ``how`` and
 ``settlement``."""
 

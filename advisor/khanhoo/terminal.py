@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from advisor.errors import AdvisorError
+from advisor.games import terminal as generic
 from advisor.games.terminal import Looks, Step, Terminal, Unclear
 from advisor.khanhoo.cards import JOKER, Card, cards_of, counts_of, parse_cards
 from advisor.khanhoo.game import Action, Game
@@ -184,30 +185,24 @@ WORDS = {"d": "discard", "discard": "discard", "throw": "discard", "out": "out",
          "quartette": "quartette"}
 
 
+def _discard(c: Card) -> Action:
+    return Action("discard", c)
+
+
 def read(text: str, view: View, menu: Sequence[Action]) -> Action | None:
     """A move in Khanhoo's notation: ``9h`` or ``d 9h`` (discard), ``out 9h``, ``t`` /
     ``take`` (the only way to take, or ``take 2c 3c``), ``bump …``, ``pass``, ``draw``,
     ``cache 7h``, ``quartette``. A card alone discards it (at a claim: the way to take or
     bump with it). None: not a move."""
-    words = text.split()
-    head = words[0].casefold()
-    do = WORDS.get(head)
-    try:
-        named = parse_cards(" ".join(words[1:] if do else words)) if (words[1:] or not do) \
-            else []
-    except AdvisorError:
-        if do is None:
-            return None
-        raise
+    split = generic.split_move(text, WORDS, parse_cards)
+    if split is None:
+        return None
+    head, do, named = split
     if do is None:
-        if view.phase == "turn" and len(named) == 1:
-            return Action("discard", named[0])
-        ways = [a for a in menu if a.do in ("take", "bump") and
-                sorted(c.index for c in a.with_) == sorted(c.index for c in named)]
-        if ways:
-            return ways[0]
-        raise Unclear(f"'{text.strip()}': type 'd CARD' to discard, 'take'/'bump' with "
-                      "the cards, 'pass', 'draw', or the number of a choice")
+        return generic.cards_alone(
+            text, view.phase == "turn", menu, named, ("take", "bump"), _discard,
+            "type 'd CARD' to discard, 'take'/'bump' with the cards, 'pass', 'draw', or the "
+            "number of a choice")
     if do in ("pass", "draw", "quartette"):
         return Action(do)
     if do in ("discard", "out", "cache"):
@@ -254,12 +249,9 @@ def end(game: Game, names: Sequence[str], st: Style) -> str:
     out.append("Scores: " + ", ".join(f"{who(s)} {x:+d}" for s, x in enumerate(r.scores)))
     out.append(st.head("Settlement (each pays every player above him the difference): "
                        + " · ".join(f"{who(s)} {p:+d}" for s, p in enumerate(pays))))
-    out.append("Hands at the end:")
-    for s, seat in enumerate(game.seats):
-        laid = "  ".join(cards(st, m.cards) for m in seat.melds)
-        label_ = who(s) if s == 0 else f"{who(s)} ({names[s]})"
-        out.append(f"  {label_}: {cards(st, cards_of(seat.counts()))}"
-                   + (f"   laid: {laid}" if laid else ""))
+    out += generic.end_hands(who, names, ((cards(st, cards_of(seat.counts())),
+                                   "  ".join(cards(st, m.cards) for m in seat.melds))
+                                  for seat in game.seats), "laid")
     return "\n".join(out)
 
 
@@ -272,11 +264,7 @@ Type the number of a choice, or a move (cards as 9h, 9♥, Jk):
   p, pass                let the discard go by
   draw                   draw from the stock (K4)
   cache 7h, quartette    lay a cache, declare a Quartette (K10)
-  ?                      the advisor's ranking
-  table                  draw the table again
-  log                    every move so far
-  h, help                this help
-  q, quit                leave the table"""
+""" + generic.table_help()
 
 LOOKS = Looks(narrate=narrate, hand=hand_lines, situation=situation, label=label, read=read,
               end=end, help=HELP, notation="9h, d 9h, out 9h, t, draw, pass")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.games.browser import Browser, Face, Json, seat_name
+from advisor.games.browser import Browser, Face, Json, hand_groups, seat_name
 from advisor.ming.cards import CARDS
 from advisor.ming.cards import card as card_of
 
@@ -30,10 +30,8 @@ def _names(codes: list[str]) -> str:
 
 
 def groups(view: Json) -> list[Json]:
-    out: dict[str, list[str]] = {}
-    for code in sorted(view["hand"], key=lambda c: card_of(c).index):
-        out.setdefault(_face(card_of(code)).low, []).append(code)
-    return [{"label": k, "cards": v} for k, v in out.items()]
+    return hand_groups(view["hand"], lambda c: card_of(c).index,
+                       lambda c: _face(card_of(c)).low)
 
 
 def middle(view: Json) -> Json:

@@ -12,8 +12,9 @@ from typing import Any
 
 from advisor.errors import PositionError
 from advisor.games.advice import Advice
-from advisor.games.faces import Context, Faces, Field, Verb
+from advisor.games.faces import Context, Faces, Field, Verb, text_hooks
 from advisor.games.spec import GameSpec
+from advisor.ming import text as texts
 from advisor.ming.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.ming.bots import GreedyBot, StrongBot
 from advisor.ming.cards import FULL
@@ -24,14 +25,6 @@ from advisor.ming.record import RESULT_FORM, UPGRADES, game_from_record
 from advisor.ming.review import exact_review
 from advisor.ming.simulate import outcome, start
 from advisor.ming.terminal import TERMINAL
-from advisor.ming.text import (
-    action_text,
-    advice_text,
-    result_text,
-    simulation_text,
-    trick_text,
-    view_text,
-)
 from advisor.ming.view import View, check_view
 
 TRICK_FIELDS: tuple[Field, ...] = (
@@ -85,7 +78,7 @@ def _advise(obj: object, ctx: Context) -> Advice:
 
 
 def _trick_text(result: Any, st: Any) -> str:
-    return trick_text(result, st)
+    return texts.trick_text(result, st)
 
 
 TRICK = Verb(
@@ -104,7 +97,7 @@ ADVICE = Verb(
     "cards to follow with, whether to beat — by the settlement it can expect for the deal "
     f"(M7). A position, or a record prefix ({RECORD_FORMAT}) advised for the seat to act "
     "at its end.",
-    _advise, advice_text, ADVICE_FIELDS, budget=True,
+    _advise, texts.advice_text, ADVICE_FIELDS, budget=True,
     command="advise",
     examples=('--hand "9c 9s 9m 1s 2s 3s 5m" --seen "4s 5s 6s 7s 8s 1m 2m 3m 4m 6m 7m 8m"',
               '--hand "1s 2s 3s 4s 5s 6s 7s 8s 9s" --players 3 --seat 2 --trick 7c '
@@ -139,8 +132,6 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit,
     exact_review=exact_review, points_per_chance=POINTS_PER_CHANCE, result_form=RESULT_FORM,
     upgrades=UPGRADES,
-    faces=Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text,
-                view_text=view_text, action_text=action_text, result_text=result_text,
-                terminal=TERMINAL))
+    faces=Faces((TRICK, ADVICE), (), "advisor,greedy", terminal=TERMINAL, **text_hooks(texts)))
 
 __all__ = ["ADVICE", "GAME", "TRICK"]

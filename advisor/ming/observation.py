@@ -24,25 +24,19 @@ the phase says (a position has only leads or only follows):
 >>> row = ENCODING.observe(g.view(g.eldest))
 >>> len(row) == LAYOUT.size, sum(row[:30])
 (True, 13)
->>> a = g.legal_actions()[0]
->>> NUMBERING.size, str(a), NUMBERING.index(a)
-(4091, 'lead 4c', 5)
+>>> first = g.legal_actions()[0]
+>>> str(first), NUMBERING.index(first), TRIPLES[0], NUMBERING.size
+('lead 4c', 5, (0, 1, 2), 4091)
+>>> str(NUMBERING.action(LEOPARD, g.view(g.eldest)))
+'lead Leopard 9 (9c 9s 9m)'
 """
 
 from __future__ import annotations
 
 import itertools
 
-from advisor.games.observation import (
-    Encoding,
-    Layout,
-    Numbering,
-    Part,
-    Span,
-    one_hot,
-    relative,
-    table_index,
-)
+from advisor.games import observation as ob
+from advisor.games.observation import Encoding, Layout, Numbering, Part, Span
 from advisor.ming.cards import NCARDS, cards_of
 from advisor.ming.game import MAX_PLAYERS, MIN_PLAYERS, Action
 from advisor.ming.plays import DECLARATIONS, LEOPARD_9
@@ -59,10 +53,8 @@ LAYOUT = Layout((
     Part("hand", NCARDS, 1, "the cards in hand"),
     Part("unseen", NCARDS, 1, "the cards the seat has not seen: other hands, other seats' "
          "face-down plays, the unused stock (M2)"),
-    Part("phase", len(PHASES), 1, "lead, follow (one-hot; none once over)"),
-    Part("players", MAX_PLAYERS - MIN_PLAYERS + 1, 1, "players, 2 or 3 (one-hot)"),
-    Part("to_act", SEATS, 1, "the seat to play, from this one (one-hot)"),
-    Part("dealer", SEATS, 1, "the dealer, from this seat (one-hot)"),
+    *ob.turn_parts(PHASES, SEATS, Part("players", MAX_PLAYERS - MIN_PLAYERS + 1, 1,
+                                       "players, 2 or 3 (one-hot)"), act="play"),
     Part("eldest", SEATS, 1, "the eldest (M2), from this seat (one-hot)"),
     Part("stock", 1, STOCK, "cards in the unused stock"),
     Part("tricks_done", 1, HAND, "tricks completed"),
@@ -85,7 +77,6 @@ LAYOUT = Layout((
          "when this seat may see them"),
 ))
 
-_AT = {p.name: LAYOUT.start(p.name) for p in LAYOUT.parts}
 
 
 def _bits(out: list[int], at: int, mask: int) -> None:
@@ -95,55 +86,47 @@ def _bits(out: list[int], at: int, mask: int) -> None:
 
 def observe(view: View) -> list[int]:
     """The VIEW as :data:`LAYOUT`'s row of numbers."""
-    out = LAYOUT.zeros()
+    out, at = LAYOUT.zeros(), LAYOUT.starts
     me, n = view.seat, view.players
-
-    def rel(seat: int | None) -> int | None:
-        return relative(seat, me, n)
-
-    _bits(out, _AT["hand"], view.hand)
-    _bits(out, _AT["unseen"], ((1 << NCARDS) - 1) & ~view.known)
-    one_hot(out, _AT["phase"], PHASES.index(view.phase) if view.phase in PHASES else None)
-    one_hot(out, _AT["players"], n - MIN_PLAYERS)
-    if view.phase != "over":
-        one_hot(out, _AT["to_act"], rel(view.to_act))
-    one_hot(out, _AT["dealer"], rel(view.dealer))
-    one_hot(out, _AT["eldest"], rel(view.eldest))
-    out[_AT["stock"]] = view.stock
-    out[_AT["tricks_done"]] = len(view.tricks)
+    rel = ob.put_turn(out, at, view, PHASES, n, MIN_PLAYERS)
+    _bits(out, at["hand"], view.hand)
+    _bits(out, at["unseen"], ((1 << NCARDS) - 1) & ~view.known)
+    ob.one_hot(out, at["eldest"], rel(view.eldest))
+    out[at["stock"]] = view.stock
+    out[at["tricks_done"]] = len(view.tricks)
     for seat in range(n):
         r = (seat - me) % n
-        out[_AT["hand_sizes"] + r] = view.hand_sizes[seat]
-        out[_AT["captured"] + r] = view.captured[seat]
-        out[_AT["bonuses"] + r] = min(view.bonuses[seat], BONUSES)
+        out[at["hand_sizes"] + r] = view.hand_sizes[seat]
+        out[at["captured"] + r] = view.captured[seat]
+        out[at["bonuses"] + r] = min(view.bonuses[seat], BONUSES)
     for t in view.tricks:
         if t.winner is not None:
-            out[_AT["tricks_won"] + (t.winner - me) % n] += 1
+            out[at["tricks_won"] + (t.winner - me) % n] += 1
     for t in (*view.tricks, *((view.trick,) if view.trick else ())):
         for p in t.plays:
             r = (p.seat - me) % n
             if p.shown:
-                _bits(out, _AT["shown"] + r * NCARDS, p.cards)
+                _bits(out, at["shown"] + r * NCARDS, p.cards)
             else:
-                out[_AT["face_down"] + r] += p.count
+                out[at["face_down"] + r] += p.count
                 if p.seat == me:
-                    _bits(out, _AT["mine_down"], p.cards)
+                    _bits(out, at["mine_down"], p.cards)
     now = view.trick
     if now is not None and now.plays:
-        one_hot(out, _AT["lead_size"], 0 if now.plays[0].count == 1 else 1)
-        one_hot(out, _AT["declare"], DECLARATIONS.index(now.declare) if now.declare else None)
-        one_hot(out, _AT["leader"], rel(now.leader))
-        one_hot(out, _AT["best"], rel(next(p.seat for p in reversed(now.plays) if p.shown)))
+        ob.one_hot(out, at["lead_size"], 0 if now.plays[0].count == 1 else 1)
+        ob.one_hot(out, at["declare"], DECLARATIONS.index(now.declare) if now.declare else None)
+        ob.one_hot(out, at["leader"], rel(now.leader))
+        ob.one_hot(out, at["best"], rel(next(p.seat for p in reversed(now.plays) if p.shown)))
         for p in now.plays:
             r = (p.seat - me) % n
-            out[_AT["played"] + r] = 1
-            out[_AT["trick_shown"] + r] = int(p.shown)
-            _bits(out, _AT["trick_cards"] + r * NCARDS, p.cards)
+            out[at["played"] + r] = 1
+            out[at["trick_shown"] + r] = int(p.shown)
+            _bits(out, at["trick_cards"] + r * NCARDS, p.cards)
     return out
 
 
 TRIPLES: tuple[tuple[int, ...], ...] = tuple(itertools.combinations(range(NCARDS), 3))
-_TRIPLE_AT = table_index(TRIPLES)
+_TRIPLE_AT = ob.table_index(TRIPLES)
 THREE = NCARDS
 LEOPARD = THREE + len(TRIPLES)
 

@@ -26,10 +26,11 @@ True
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, get_args
+
+from advisor.games.recalibration import read
 
 Opponents = Literal["greedy", "greedy+", "advisor"]
 OPPONENTS: tuple[Opponents, ...] = get_args(Opponents)
@@ -47,10 +48,7 @@ LOW, HIGH = 0.01, 0.99
 @cache
 def maps() -> dict[str, Any]:
     """The fitted maps: ``{"maps": {players: {opponents: {"a", "b"}}}, "fitted": …}``."""
-    if not PATH.exists():
-        return {"maps": {}}
-    data: dict[str, Any] = json.loads(PATH.read_text())
-    return data
+    return read(PATH)
 
 
 def line(opponents: str, players: int) -> tuple[float, float] | None:

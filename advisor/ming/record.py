@@ -20,11 +20,10 @@ from typing import Any
 from advisor.errors import RecordError
 from advisor.games.records import (
     ResultForm,
-    Upgrade,
     card_list,
     read_header,
     seat_number,
-    upgraded,
+    upgrades,
 )
 from advisor.ming.cards import mask_of, parse_cards
 from advisor.ming.game import RECORD_FORMAT, Game
@@ -45,8 +44,7 @@ def _v1_result(result: dict[str, Any]) -> dict[str, Any]:
     return {"how": None if result.get("winner") is None else "score"}
 
 
-UPGRADES: dict[str, Upgrade] = {
-    "ming-record/1": lambda rec: upgraded(rec, RECORD_FORMAT, _v1_result)}
+UPGRADES = upgrades(RECORD_FORMAT, _v1_result, "ming-record/1")
 """The older formats still read: ``ming-record/1``, whose result lacks ``how``."""
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from advisor.errors import AdvisorError
+from advisor.games import terminal as generic
 from advisor.games.terminal import Looks, Step, Terminal, Unclear
 from advisor.ming.cards import CARDS, FULL, cards_of, format_cards, mask_of, parse_cards
 from advisor.ming.game import Action, Game
@@ -221,11 +222,7 @@ Type the number of a choice, or the cards to play (codes or names):
   7c                     lead or follow with one card
   9c 9s 9m               lead a combination (M4), or follow with three cards
   9c 9s 9m leopard       lead a Leopard 9 as a Leopard (a Special when not said)
-  ?                      the advisor's ranking
-  table                  draw the table again
-  log                    every play so far
-  h, help                this help
-  q, quit                leave the table
+""" + generic.table_help("play") + """
 A follow that does not beat is laid face down; face-down follows that are the same for
 the outcome are offered once (docs/cli.md says when), but any cards may be typed."""
 

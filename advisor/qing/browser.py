@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.games.browser import Browser, Face, Json, seat_name
+from advisor.games.browser import Browser, Face, Json, hand_groups, offer_middle, seat_name
 from advisor.qing.cards import CARDS, SUIT_NAMES, SUIT_ZH
 from advisor.qing.cards import card as card_of
 from advisor.qing.faces import GAME
@@ -33,21 +33,15 @@ def _named(text: str) -> str:
 
 def groups(view: Json) -> list[Json]:
     """The hand by suit; the extras (Q4: every 1, the flowers) as a group of their own."""
-    out: dict[str, list[str]] = {}
-    for code in sorted(view["hand"], key=lambda c: card_of(c).index):
-        c = card_of(code)
-        label = "Extras (1s, flowers)" if c.extra else SUIT_NAMES[c.suit]
-        out.setdefault(label, []).append(code)
-    return [{"label": k, "cards": v} for k, v in out.items()]
+    return hand_groups(view["hand"], lambda c: card_of(c).index, _group)
 
 
-def middle(view: Json) -> Json:
-    offer = view.get("offer")
-    if offer:
-        return {"label": f"{seat_name(offer['by'])}'s discard, on offer",
-                "cards": [offer["card"]]}
-    return {"label": ("Your turn" if view["to_act"] == view["seat"]
-                      else f"{seat_name(view['to_act'])} to play"), "cards": []}
+def _group(code: str) -> str:
+    c = card_of(code)
+    return "Extras (1s, flowers)" if c.extra else str(SUIT_NAMES[c.suit])
+
+
+middle = offer_middle
 
 
 def seats(view: Json) -> list[list[Json]]:
@@ -98,7 +92,6 @@ def result(game: Any) -> Json:
 BROWSER = Browser(
     title="Qing Kanhu", subtitle="an eye and boys: the Chinese cards' rummy",
     faces=tuple(_face(c) for c in CARDS), groups=groups, middle=middle, seats=seats,
-    action_text=action_text, move_text=move_text, result=result, tap=("discard",),
-    default_players=3)
+    action_text=action_text, move_text=move_text, result=result)
 
 __all__ = ["BROWSER"]

@@ -10,8 +10,9 @@ True
 
 from __future__ import annotations
 
-from advisor.games.faces import Faces, Field, Table, Verb
+from advisor.games.faces import Faces, Field, Table, Verb, on_position, text_hooks
 from advisor.games.spec import GameSpec
+from advisor.qing import text as texts
 from advisor.qing.advice import MAX_BUDGET_MS, advise
 from advisor.qing.analysis import analyze
 from advisor.qing.bots import GreedyBot, StrongBot
@@ -23,15 +24,6 @@ from advisor.qing.rules import EYE6, OPTION_HELP
 from advisor.qing.scoring import score
 from advisor.qing.simulate import outcome, start
 from advisor.qing.terminal import TERMINAL
-from advisor.qing.text import (
-    action_text,
-    advice_text,
-    analysis_text,
-    result_text,
-    score_text,
-    simulation_text,
-    view_text,
-)
 from advisor.qing.view import View
 
 ADVICE_MS = 100.0
@@ -93,14 +85,14 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
             Verb("score", "Does a 15-card hand win (Q5)? Its groups, or its distance.\n\n"
                  "An eye, every other card in boys, extras (the three aces 1c 1s 1m, and RF, "
                  "WF, OT) added to groups.",
-                 lambda obj, ctx: score(Position.from_json(obj)), score_text,
+                 on_position(score, Position.from_json), texts.score_text,
                  POSITION_FIELDS,
                  examples=(f'--hand "{WIN_EXAMPLE}" --json',
                            '--hand "2c 3c 4c 5s 6s 7s 5m 5m 5m 1c RF WF" -m "9c 1s 1m"',
                            f'--hand "{WIN_EXAMPLE}" --eye6 wilkinson --extras-replace'),
                  example={"hand": WIN_EXAMPLE}),
             Verb("analyze", "The distance to a win, the waits (14 cards) or the discards (15).",
-                 lambda obj, ctx: analyze(Position.from_json(obj)), analysis_text,
+                 on_position(analyze, Position.from_json), texts.analysis_text,
                  POSITION_FIELDS,
                  examples=('--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF"',
                            '--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 2s" '
@@ -109,7 +101,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
             Verb("advice", "Every legal action ranked by its chance of winning the deal.\n\n"
                  "A position (15 cards: win or throw; 14 and --offer: take, win or draw) or "
                  "a record prefix (format qing-record/1).",
-                 lambda obj, ctx: GAME.advice(obj, ctx), advice_text,
+                 lambda obj, ctx: GAME.advice(obj, ctx), texts.advice_text,
                  (*POSITION_FIELDS, OFFER, PLAYERS, STOCK),
                  examples=('--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 2s"',
                            '--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF" --offer 3s '
@@ -120,9 +112,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
         ),
         simulate_fields=(EYE6_FIELD, EXTRAS),
         simulate_seats="greedy,greedy,greedy,random",
-        simulation_text=simulation_text,
-        view_text=view_text, action_text=action_text, result_text=result_text,
-        terminal=TERMINAL,
+        terminal=TERMINAL, **text_hooks(texts),
     ),
     audit=audit,
     tables=(*(Table(f"{n} players", n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)),

@@ -27,28 +27,19 @@ Q2) or a boy (Q3) less the discard — the first 426, all a table without
 >>> row = ENCODING.observe(g.view(g.dealer))
 >>> len(row) == LAYOUT.size, sum(row[:30])
 (True, 15)
->>> a = g.legal_actions()[0]
->>> NUMBERING.size, str(a), NUMBERING.index(a)
-(39827, 'discard 4c', 6)
+>>> NUMBERING.size, [NUMBERING.index(a) for a in g.legal_actions()][:3]
+(39827, [6, 8, 10])
+>>> len(SHOWN), str(NUMBERING.action(TAKE, g.view(g.dealer)))
+(39794, 'take with 1c 1c')
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 
-from advisor.games.observation import (
-    Encoding,
-    Layout,
-    Numbering,
-    Part,
-    Span,
-    one_hot,
-    put,
-    relative,
-    table_index,
-)
-from advisor.qing.cards import CARDS, COPIES, FLOWERS, KINDS, Card
+from advisor.games import observation as ob
+from advisor.games.observation import Encoding, Layout, Numbering, Part, Span
+from advisor.qing.cards import CARDS, COPIES, FLOWERS, KINDS
 from advisor.qing.game import Action, take_action
 from advisor.qing.rules import EYE6, Rules
 from advisor.qing.solver import HAND_SIZE
@@ -60,10 +51,8 @@ SEATS = MAX_PLAYERS
 LAYOUT = Layout((
     Part("hand", KINDS, COPIES, "copies of each kind in hand"),
     Part("unseen", KINDS, COPIES, "copies of each kind the seat has not seen"),
-    Part("phase", len(PHASES), 1, "turn, offer (one-hot; none once over)"),
-    Part("players", MAX_PLAYERS - MIN_PLAYERS + 1, 1, "players at the table, 2–6 (one-hot)"),
-    Part("to_act", SEATS, 1, "the seat to act, from this one (one-hot)"),
-    Part("dealer", SEATS, 1, "the dealer, from this seat (one-hot)"),
+    *ob.turn_parts(PHASES, SEATS, Part("players", MAX_PLAYERS - MIN_PLAYERS + 1, 1,
+                                       "players at the table, 2–6 (one-hot)")),
     Part("stock_left", 1, KINDS * COPIES, "cards left in the stock"),
     Part("eye6", len(EYE6), 1, f"the sixth eye: {', '.join(EYE6)} (one-hot, Q2)"),
     Part("extras_replace", 1, 1, "flowers stand for any card of a boy (Q4)"),
@@ -78,43 +67,30 @@ LAYOUT = Layout((
          "kind, this seat first"),
 ))
 
-_AT = {p.name: LAYOUT.start(p.name) for p in LAYOUT.parts}
-
-
-def _counts(out: list[int], at: int, cards: Iterable[Card]) -> None:
-    for c in cards:
-        out[at + c.index] += 1
 
 
 def observe(view: View) -> list[int]:
     """The VIEW as :data:`LAYOUT`'s row of numbers."""
-    out = LAYOUT.zeros()
+    out, at = LAYOUT.zeros(), LAYOUT.starts
     me, n = view.seat, view.players
-
-    def rel(seat: int | None) -> int | None:
-        return relative(seat, me, n)
-
-    put(out, _AT["hand"], view.hand)
-    put(out, _AT["unseen"], view.unseen)
-    one_hot(out, _AT["phase"], PHASES.index(view.phase) if view.phase in PHASES else None)
-    one_hot(out, _AT["players"], n - MIN_PLAYERS)
-    if view.phase != "over":
-        one_hot(out, _AT["to_act"], rel(view.to_act))
-    one_hot(out, _AT["dealer"], rel(view.dealer))
-    out[_AT["stock_left"]] = view.stock_left
-    one_hot(out, _AT["eye6"], EYE6.index(view.rules.eye6))
-    out[_AT["extras_replace"]] = int(view.rules.extras_replace)
-    _counts(out, _AT["pile"], view.pile)
+    rel = ob.put_turn(out, at, view, PHASES, n, MIN_PLAYERS)
+    ob.put(out, at["hand"], view.hand)
+    ob.put(out, at["unseen"], view.unseen)
+    out[at["stock_left"]] = view.stock_left
+    ob.one_hot(out, at["eye6"], EYE6.index(view.rules.eye6))
+    out[at["extras_replace"]] = int(view.rules.extras_replace)
+    ob.add_counts(out, at["pile"], view.pile)
     if view.offer is not None:
-        one_hot(out, _AT["offer"], view.offer.index)
-        one_hot(out, _AT["offer_by"], rel(view.offer_by))
+        ob.one_hot(out, at["offer"], view.offer.index)
+        ob.one_hot(out, at["offer_by"], rel(view.offer_by))
     for seat in range(n):
         r = (seat - me) % n
         groups = view.melds[seat]
-        _counts(out, _AT["melds"] + r * KINDS, (c for g in groups for c in (*g.cards, *g.extras)))
-        out[_AT["eyes"] + r] = sum(g.kind == "eye" for g in groups)
-        out[_AT["hand_sizes"] + r] = view.hand_sizes[seat]
-        _counts(out, _AT["thrown"] + r * KINDS, view.discards[seat])
+        ob.add_counts(out, at["melds"] + r * KINDS,
+                      (c for g in groups for c in (*g.cards, *g.extras)))
+        out[at["eyes"] + r] = sum(g.kind == "eye" for g in groups)
+        out[at["hand_sizes"] + r] = view.hand_sizes[seat]
+        ob.add_counts(out, at["thrown"] + r * KINDS, view.discards[seat])
     return out
 
 
@@ -148,7 +124,7 @@ def _shortest(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
 
 
 SHOWN = _shown()
-_SHOWN_AT = table_index(SHOWN)
+_SHOWN_AT = ob.table_index(SHOWN)
 
 _BARE = ("win", "draw", "pass")
 DISCARD = len(_BARE)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from advisor.errors import AdvisorError
+from advisor.games import terminal as generic
 from advisor.games.terminal import Looks, Step, Terminal, Unclear
 from advisor.qing.analysis import discard_rows, waits_of
 from advisor.qing.cards import CARDS, IS_EXTRA, NUMERALS, Card, cards_of, counts_of, parse_cards
@@ -162,25 +163,15 @@ def read(text: str, view: View, menu: Sequence[Action]) -> Action | None:
     """A move in Qing's notation: ``8m`` or ``d 8m`` (discard), ``t`` / ``take`` (the only
     way, or ``take 5c 6c``), ``w`` / ``win``, ``draw``, ``pass``; a card alone at an offer
     is the way to take with it. None: not a move."""
-    words = text.split()
-    head = words[0].casefold()
-    do = WORDS.get(head)
-    rest = words[1:] if do else words
-    try:
-        named = parse_cards(" ".join(rest)) if rest else []
-    except AdvisorError:
-        if do is None:
-            return None
-        raise
+    split = generic.split_move(text, WORDS, parse_cards)
+    if split is None:
+        return None
+    _, do, named = split
     if do is None:
-        if view.phase == "turn" and len(named) == 1:
-            return Action("discard", named[0])
-        ways = [a for a in menu if a.do == "take" and
-                sorted(c.index for c in a.with_) == sorted(c.index for c in named)]
-        if ways:
-            return ways[0]
-        raise Unclear(f"'{text.strip()}': at an offer type 't', 'take' with the cards, "
-                      "'win', 'draw' or the number of a choice")
+        hint = ("at an offer type 't', 'take' with the cards, 'win', 'draw' or the number of "
+                "a choice")
+        return generic.cards_alone(text, view.phase == "turn", menu, named, ("take",),
+                                   lambda c: Action("discard", c), hint)
     if do in ("win", "draw", "pass"):
         return Action(do)
     if do == "discard":
@@ -222,12 +213,9 @@ def end(game: Game, names: Sequence[str], st: Style) -> str:
                    f"the {n - 1} of the others.")
     out.append(st.head("Settlement: " + " · ".join(
         f"{who(s)} {p:+d}" for s, p in enumerate(r.settlement))))
-    out.append("Hands at the end:")
-    for s, seat in enumerate(game.seats):
-        shown = "  ".join(cards(st, g.cards) for g in seat.melds)
-        name = who(s) if s == 0 else f"{who(s)} ({names[s]})"
-        out.append(f"  {name}: {cards(st, cards_of(seat.counts()))}"
-                   + (f"   shown: {shown}" if shown else ""))
+    out += generic.end_hands(who, names, ((cards(st, cards_of(seat.counts())),
+                                   "  ".join(cards(st, g.cards) for g in seat.melds))
+                                  for seat in game.seats), "shown")
     return "\n".join(out)
 
 
@@ -238,11 +226,7 @@ Type the number of a choice, or a move (cards as 8m, 1c, RF, or names):
   w, win                 win: with your cards, or with the discard (Q5, Q7)
   draw                   draw from the stock (Q6)
   pass                   pass when the stock is empty: the deal is drawn (Q8)
-  ?                      the advisor's ranking
-  table                  draw the table again
-  log                    every move so far
-  h, help                this help
-  q, quit                leave the table"""
+""" + generic.table_help()
 
 LOOKS = Looks(narrate=narrate, hand=hand_lines, situation=situation, label=label, read=read,
               end=end, help=HELP, notation="8m, d 8m, t, w, draw")
