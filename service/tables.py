@@ -32,10 +32,11 @@ from marshmallow import Schema, ValidationError
 
 from advisor.errors import AdvisorError
 from advisor.games.browser import Browser, GameTable, browser, read_seed
+from advisor.games.endpoints import endpoints_of
 from advisor.games.records import RESULT_KEYS
 from advisor.games.review_page import chart
 from advisor.games.spec import AnySpec
-from advisor.registry import GAMES, game
+from advisor.registry import DEFAULT, GAMES, game, names
 from service import play, playstore, quota
 from service.gate import client_address, ticket
 from service.openapi import document
@@ -43,7 +44,7 @@ from service.play import _DB, TABLE_PROBLEMS, TableSchema
 from service.positions import AdviceQuery, read_json
 from service.problems import Problem, validation
 from service.review import ReviewSchema, reviewed
-from service.schemas import AdviceSchema, flatten_errors
+from service.schemas import flatten_errors
 from service.table_schemas import (
     GameActionSchema,
     GameHintSchema,
@@ -55,7 +56,12 @@ from service.table_schemas import (
 bp = Blueprint("tables", __name__)
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_GAMES = "any(chan,khanhoo,ming,qing)"
+_GAMES = f"any({','.join(names())})"
+"""The route converter of a game's name: the registry's games."""
+_PAGES = f"any({','.join(g.name for g in GAMES if browser(g.name) is not None)})"
+"""The route converter of a game whose table is this page (its browser declaration)."""
+_HINT = endpoints_of(DEFAULT).schemas["advice"].result
+"""The hint's answer as the default game's table gives it (``/v1/play…``)."""
 
 
 # --- the pages -------------------------------------------------------------------------
@@ -81,7 +87,7 @@ def lobby() -> str:
     return render_template("lobby.html", games=games)
 
 
-@bp.get("/play/<any(khanhoo,ming,qing):name>")
+@bp.get(f"/play/<{_PAGES}:name>")
 def table_page(name: str) -> str:
     """One game's table (service/templates/table.html, service/static/table.js)."""
     spec, look = _game(name)
@@ -209,7 +215,7 @@ def act(name: str, table: str) -> Any:
 
 
 @bp.post(f"/v1/play/<{_GAMES}:name>/<table>/hint")
-@document((GameHintSchema, AdviceSchema), query=HintQuerySchema, gated=True,
+@document((GameHintSchema, *_HINT), query=HintQuerySchema, gated=True,
           throttled="this table's previous hint is still being computed",
           problems={**TABLE_PROBLEMS, 409: "no decision of the player's is pending, or the "
                                             "hint asked for another version of the table"})

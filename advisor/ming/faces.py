@@ -139,6 +139,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit,
     exact_review=exact_review, points_per_chance=POINTS_PER_CHANCE, result_form=RESULT_FORM,
     upgrades=UPGRADES,
+    endpoints="advisor.ming.endpoints",
     faces=Faces((TRICK, ADVICE), (), "advisor,greedy", simulation_text,
                 view_text=view_text, action_text=action_text, result_text=result_text,
                 terminal=TERMINAL))
