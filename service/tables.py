@@ -15,8 +15,8 @@
   (0): the review's JSON (:mod:`service.review`, the same gate and review budget) with
   its chart, the SVG the review's page draws.
 
-Chắn's table keeps its own page and API (:mod:`service.play`); its URLs under
-``/v1/play/chan…`` are aliases of them. The tables live in the same database
+One game's table keeps its own page and API (:mod:`service.play`, ``play.GAME``); its
+URLs under ``/v1/play/<game>…`` are aliases of them. The tables live in the same database
 (:mod:`service.playstore`), under the same quotas, gate and time to live.
 """
 
@@ -76,15 +76,15 @@ def _private(resp: Response) -> Response:
 
 @bp.get("/play")
 def lobby() -> str:
-    """The lobby: the four games. ``/play?seed=N`` (the Chắn page's old address) is
-    Chắn's table with that practice seed; any other query (what browsers and links add)
-    is the lobby."""
+    """The lobby: every game. ``/play?seed=N`` (the old address of the page of the game
+    with its own, ``play.GAME``) is that game's table with that practice seed; any other
+    query (what browsers and links add) is the lobby."""
     if "seed" in request.args:
         return play.page()
     games = [{"name": g.name, "title": g.title, "players": g.players,
-              "subtitle": (b.subtitle if (b := browser(g.name)) else
-                           "twenty cards in pairs: the Vietnamese game")} for g in GAMES]
-    return render_template("lobby.html", games=games)
+              "subtitle": (b.subtitle if (b := browser(g.name)) else play.SUBTITLE)}
+             for g in GAMES]
+    return render_template("lobby.html", games=games, own=play.GAME.name)
 
 
 @bp.get(f"/play/<{_PAGES}:name>")
@@ -114,7 +114,6 @@ def _opponent_choices(spec: AnySpec) -> list[str]:
 # --- the API ---------------------------------------------------------------------------
 
 
-_CHAN = " (`chan`: Chắn's table, as `/v1/play…` answers it)"
 _STALE = ("the table has changed since `version` (sent twice, or from another tab), or no "
           "decision of the player's is pending")
 
@@ -131,16 +130,16 @@ def create(name: str) -> Any:
     everyone). The answer is the table as the player sees it, with its `id` (keep it: it
     is the only key to the table); `Location` is its URL. `players` is within the game's
     table sizes (`GET /v1/meta`), `opponents` one per other seat. Quotas as
-    `POST /v1/play`: past them, 429 with `Retry-After`. `chan` is `POST /v1/play` (its
+    `POST /v1/play`: past them, 429 with `Retry-After`. `OWN` is `POST /v1/play` (its
     body: `opponents`, three; `rules`; `seed`).
     """
-    if name == "chan":
+    if name == play.GAME.name:
         return play.create()
     spec, look = _game(name)
     body = _load(NewGameTableSchema(), read_json())
     if "rules" in body:
         raise Problem(422, "validation", "Invalid body", f"rules: {spec.title} has no rules "
-                      "profiles at the table (Chắn's only)", field="rules")
+                      f"profiles at the table ({play.GAME.title}'s only)", field="rules")
     players = body.get("players", look.default_players)
     low, high = spec.players
     if not low <= players <= high:
@@ -176,7 +175,7 @@ def create(name: str) -> Any:
 def show(name: str, table: str) -> Any:
     """The table as the player sees it: the VIEW, what the page draws of it, the legal
     actions in words, the log; every hand once the deal is over."""
-    if name == "chan":
+    if name == play.GAME.name:
         return play.show(table)
     row, t = _find(name, table)
     return _table_json(row.id, row.version, t, _expires_in(row))
@@ -192,7 +191,7 @@ def act(name: str, table: str) -> Any:
     was chosen on (required). The engine checks it: an illegal one is 422 with the `rule`
     it breaks and changes nothing; one for a table changed since is 409.
     """
-    if name == "chan":
+    if name == play.GAME.name:
         return play.act(table)
     spec, _ = _game(name)
     raw = read_json()
@@ -224,10 +223,10 @@ def hint(name: str, table: str) -> Any:
 
     Each action carries its `label` in the table's words. With `version`, a table that
     has moved on since is 409, as for an action. One hint per table at a time (429 with
-    `Retry-After`). `chan` is `POST /v1/play/<table>/hint` (its query also takes
+    `Retry-After`). `OWN` is `POST /v1/play/<table>/hint` (its query also takes
     `samples`).
     """
-    if name == "chan":
+    if name == play.GAME.name:
         return play.hint(table)
     spec, _ = _game(name)
     with play._HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
@@ -248,6 +247,10 @@ def hint(name: str, table: str) -> Any:
             for entry in out.get("actions", []):
                 entry["label"] = look.action_text(entry["action"], view)
         return out
+
+
+for _view in (create, hint):  # the game with its own table, by its name
+    _view.__doc__ = (_view.__doc__ or "").replace("`OWN`", f"`{play.GAME.name}`")
 
 
 def _hint_query(spec: AnySpec) -> tuple[AdviceQuery, int | None]:
@@ -280,7 +283,7 @@ def record(name: str, table: str) -> Any:
     It shows every hand, so it exists only once the deal is over (409 before);
     `advisor <game> replay FILE` validates it.
     """
-    if name == "chan":
+    if name == play.GAME.name:
         return play.record(table)
     row, t = _find(name, table)
     if not t.over:
@@ -316,9 +319,9 @@ def review(name: str, table: str) -> Any:
     with `Retry-After` when busy) and the server's review budget (413 past it).
     """
     spec = game(name)
-    if name == "chan":
-        _, chan_table = play._find(table)
-        over, rec = chan_table.over, (chan_table.record if chan_table.over else None)
+    if name == play.GAME.name:
+        _, own = play._find(table)
+        over, rec = own.over, (own.record if own.over else None)
     else:
         _, t = _find(name, table)
         over, rec = t.over, (t.record if t.over else None)
