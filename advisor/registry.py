@@ -5,7 +5,8 @@ A game is registered here by one line in :data:`GAMES`: its package (``advisor.<
 declares itself in ``advisor.<name>.faces.GAME`` (a typed
 :class:`advisor.games.spec.GameSpec`), and the faces make its commands and endpoints from
 that spec — every verb, ``simulate``, ``replay`` and ``play`` — adding the game's own
-extras from ``advisor.cli.<name>`` and ``service.<name>`` when it has some.
+extras from ``advisor.cli.<name>`` when it has some; the service adds what the game
+declares for it beside its verbs (its spec's ``endpoints``: :mod:`advisor.games.endpoints`).
 
 >>> [g.name for g in GAMES]
 ['chan', 'khanhoo', 'ming', 'qing']
@@ -26,6 +27,11 @@ from advisor.qing.faces import GAME as QING
 
 GAMES: tuple[AnySpec, ...] = (CHAN, KHANHOO, MING, QING)  # one line per game
 
+DEFAULT: AnySpec = CHAN
+"""The game an address that names none means: the browser game's first API
+(``/v1/play…``) and page (``/play?seed=N``), and ``GET /v1/meta``'s
+``default_advice_budget_ms``."""
+
 
 def game(name: str) -> AnySpec:
     """The registered game called ``name``; an unknown name is an error naming the known."""
@@ -40,4 +46,4 @@ def names() -> Sequence[str]:
     return [g.name for g in GAMES]
 
 
-__all__ = ["GAMES", "game", "names"]
+__all__ = ["DEFAULT", "GAMES", "game", "names"]

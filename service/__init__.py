@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from importlib import import_module
 from typing import Any
 
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
+from advisor.games.endpoints import endpoints_of
 from advisor.registry import GAMES
 from service import gate, headers, playstore, pool, problems, quota
 
@@ -25,7 +25,10 @@ DEFAULTS: dict[str, Any] = {
     "MAX_ADVICE_SAMPLES": 500,  # sampled worlds per VIEW when the client fixes the number
     "MAX_ADVICE_BATCH": 10,  # VIEWs per advice request (each takes its full budget)
     "MAX_HINT_SAMPLES": 50,  # playout worlds of one hint in the browser game
-    "KHANHOO_ADVICE_MS": 100.0,  # one Khanhoo advice (the request does not choose it)
+    # One advice of a game whose server fixes its budget (the request may ask another):
+    # <GAME>_ADVICE_MS, as the game declares it (advisor.games.endpoints).
+    **{f"{g.name.upper()}_ADVICE_MS": ms for g in GAMES
+       if (ms := endpoints_of(g).server_budget_ms) is not None},
     # The gate in front of advice, per worker process (service/gate.py): more is 503.
     "ADVICE_SLOTS": 1,  # advice requests computing at once
     "ADVICE_QUEUE": 4,  # advice requests waiting for a slot
@@ -83,6 +86,11 @@ class JSONProvider(DefaultJSONProvider):
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
+_IN_SECONDS = [f"{g.name.upper()}_ADVICE" for g in GAMES
+               if endpoints_of(g).server_budget_ms is not None
+               and endpoints_of(g).budget_in_seconds]
+"""The games' budget keys also read and told in seconds (``<GAME>_ADVICE_SECONDS``)."""
+
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: ``DEFAULTS`` overridden by ``config``, one blueprint per game."""
@@ -91,10 +99,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(DEFAULTS)
     if config is not None:
         app.config.from_mapping(config)
-        if "KHANHOO_ADVICE_SECONDS" in config and "KHANHOO_ADVICE_MS" not in config:
+    for key in _IN_SECONDS:
+        ms_key, s_key = f"{key}_MS", f"{key}_SECONDS"
+        if config is not None and s_key in config and ms_key not in config:
             # the key's name before every budget was in milliseconds: still honoured
-            app.config["KHANHOO_ADVICE_MS"] = float(config["KHANHOO_ADVICE_SECONDS"]) * 1000
-    app.config["KHANHOO_ADVICE_SECONDS"] = app.config["KHANHOO_ADVICE_MS"] / 1000
+            app.config[ms_key] = float(config[s_key]) * 1000
+        app.config[s_key] = app.config[ms_key] / 1000
 
     problems.register(app)
     headers.install(app)
@@ -107,30 +117,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(meta.bp)
     for game in GAMES:
-        # Every game gets its endpoints made from its spec (service.generated), and its
-        # own extras added by its module service.<name> (``extend(bp)``), if it has one.
-        own = _module(game.name)
-        bp = generated.blueprint(game, getattr(own, "SCHEMAS", None))
-        if own is not None:
-            own.extend(bp)
-        app.register_blueprint(bp)
+        # Every game gets its endpoints made from its spec (service.generated), with what
+        # it declares beside its verbs: its own schemas, its rules profiles.
+        declared = endpoints_of(game)
+        app.register_blueprint(generated.blueprint(game, declared.schemas, declared.rules))
     app.register_blueprint(play.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(analyze_page.bp)
     app.register_blueprint(review.bp)  # /v1/<game>/review and the /review page
 
     return app
-
-
-def _module(name: str) -> Any:
-    """A game's own service module ``service.<name>``, if it has one."""
-    try:
-        module = import_module(f"service.{name}")
-    except ModuleNotFoundError as err:
-        if err.name != f"service.{name}":
-            raise
-        return None
-    return module
 
 
 __all__ = ["DEFAULTS", "create_app"]

@@ -44,6 +44,8 @@ from time import monotonic
 
 from flask import Flask, current_app, request
 
+from advisor.games.endpoints import endpoints_of
+from advisor.registry import GAMES
 from service.problems import Problem
 
 _KEY = "chan_advisor.gate"
@@ -53,14 +55,11 @@ Client = tuple[str, str]
 
 ANONYMOUS: Client = ("", "")
 
-COSTS_MS: dict[str, float] = {
-    "chan.score": 0.2, "chan.analyze": 1.0,
-    "khanhoo.score": 20.0, "khanhoo.analyze": 500.0, "khanhoo.settle": 0.1,
-    "qing.score": 10.0, "qing.analyze": 50.0,
-    "ming.trick": 0.1,
-}
+COSTS_MS: dict[str, float] = {f"{g.name}.{verb}": ms for g in GAMES
+                               for verb, ms in endpoints_of(g).costs_ms.items()}
 """The CPU time of one object of a verb that is not an advice, at worst, in milliseconds
-(random hands on the reference machine, ``docs/benchmarks.md``); a verb not listed
+(random hands on the reference machine, ``docs/benchmarks.md``), as each game declares
+it (:class:`advisor.games.endpoints.Endpoints`); a verb not listed
 costs ``DEFAULT_COST_MS``. Config ``VERB_COSTS_MS`` overrides entries."""
 DEFAULT_COST_MS = 50.0
 

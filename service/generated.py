@@ -17,9 +17,9 @@ What passes the gate is computed in the worker's pool of processes when it has o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import ExitStack
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from time import monotonic
 from typing import Any
 
@@ -27,6 +27,7 @@ from flask import Blueprint, Response, current_app, request
 from marshmallow import RAISE, Schema, fields, validate
 
 from advisor.games import deadline
+from advisor.games.endpoints import Profile, RecordPrefixSchema, VerbSchemas
 from advisor.games.faces import Context, Field, Verb
 from advisor.games.holding import shape_of
 from advisor.games.spec import AnySpec
@@ -78,16 +79,6 @@ def body_schema(info: AnySpec, verb: Verb) -> type[Schema]:
     attrs["Meta"] = type("Meta", (), {"unknown": RAISE})
     attrs["__doc__"] = f"The object of `POST /v1/{info.name}/{verb.name}`."
     return type(f"{_title(info.name)}{_title(verb.name)}RequestSchema", (Schema,), attrs)
-
-
-class RecordPrefixSchema(Schema):
-    """A game record, or its prefix: the seat to act at its end is advised (the record's
-    own checks are the library's)."""
-
-    format = fields.String(required=True, metadata={"description": "the record format"})
-
-    class Meta:
-        unknown = "include"
 
 
 class SeatViewSchema(Schema):
@@ -162,21 +153,6 @@ class AdviceQuerySchema(Schema):
         metadata={"description": "A fixed number of sampled worlds instead of a time budget: "
                                  "the answer is reproducible (capped at MAX_ADVICE_SAMPLES)."})
     seed = fields.Integer(metadata={"description": "Seed of the sampled worlds (default 0)."})
-
-
-@dataclass(frozen=True)
-class VerbSchemas:
-    """A game's own schemas for one verb, in place of those made from its fields: ``body``
-    validates the request's object (the first of them) and, with the others, describes it
-    in the document; ``result`` describes the answer (several: one of them)."""
-
-    body: tuple[type[Schema], ...]
-    result: tuple[type[Schema], ...]
-    check: type[Schema] | None = None  # validates the object, when not ``body[0]``
-    # An advice's: the game's own VIEW schema (default: SeatViewSchema, added to the
-    # bodies) and record prefix schema (default: ``check``, which then reads records).
-    view: type[Schema] | None = None
-    record: type[Schema] | None = None
 
 
 def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
@@ -276,18 +252,23 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
                     example=dict(verb.example) if verb.example is not None else None)(view)
 
 
-def blueprint(info: AnySpec, schemas: Mapping[str, VerbSchemas] | None = None) -> Blueprint:
+def blueprint(info: AnySpec, schemas: Mapping[str, VerbSchemas] | None = None,
+              rules: Callable[[], list[Profile]] | None = None) -> Blueprint:
     """The blueprint of a game with declarations: ``/v1/<game>/<verb>`` for each verb
-    (with the game's own ``schemas`` for some verbs, when it has written them)."""
+    (with the game's own ``schemas`` for some verbs, when it has written them), its rules
+    profiles listed in ``GET /v1/meta`` (``rules``; by default one, the game's flags off)."""
     bp = Blueprint(info.name, __name__, url_prefix=f"/v1/{info.name}")
     for verb in info.faces.verbs:
         view = _endpoint(info, verb, (schemas or {}).get(verb.name))
         bp.add_url_rule(f"/{verb.name}", endpoint=view.__name__, view_func=view,
                         methods=["POST"])
-    options = {f.name: False for f in info.faces.simulate_fields if f.kind == "flag"}
-    register_rules(bp, info.name, lambda: [
-        {"name": "default", "description": f"{info.title}, the rules page's defaults",
-         "options": options}])
+    if rules is None:
+        options = {f.name: False for f in info.faces.simulate_fields if f.kind == "flag"}
+        register_rules(bp, info.name, lambda: [
+            {"name": "default", "description": f"{info.title}, the rules page's defaults",
+             "options": options}])
+    else:
+        register_rules(bp, info.name, lambda: [p.to_json() for p in rules()])
     return bp
 
 

@@ -14,7 +14,8 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from flask.blueprints import BlueprintSetupState
 
 from advisor import __version__
-from advisor.chan.advice import DEFAULT_BUDGET_MS
+from advisor.games.endpoints import endpoints_of
+from advisor.registry import DEFAULT, GAMES
 from service.apidocs import render
 from service.openapi import document, spec_of
 from service.problems import UNKNOWN_FIELD, validation
@@ -24,22 +25,35 @@ bp = Blueprint("meta", __name__)
 
 _RULES = "chan_advisor.rules"
 
-#: ``GET /v1/meta`` ``limits`` member → the config key it reports.
-LIMITS = {
-    "max_body_bytes": "MAX_CONTENT_LENGTH",
-    "max_batch": "MAX_BATCH",
-    "max_advice_batch": "MAX_ADVICE_BATCH",
-    "max_advice_budget_ms": "MAX_ADVICE_BUDGET_MS",
-    "max_advice_samples": "MAX_ADVICE_SAMPLES",
-    "max_hint_samples": "MAX_HINT_SAMPLES",
-    "khanhoo_advice_ms": "KHANHOO_ADVICE_MS",
-    "khanhoo_advice_seconds": "KHANHOO_ADVICE_SECONDS",  # the same, as before (v1 clients)
-    "advice_slots": "ADVICE_SLOTS",
-    "advice_queue": "ADVICE_QUEUE",
-    "advice_queue_wait_s": "ADVICE_QUEUE_WAIT_S",
-    "advice_deadline_s": "ADVICE_DEADLINE_S",
-    "max_review_ms": "MAX_REVIEW_MS",
-}
+
+def _limits() -> dict[str, str]:
+    """``GET /v1/meta`` ``limits`` member → the config key it reports (a game whose
+    server fixes its advice's budget: ``<game>_advice_ms``, and in seconds if declared)."""
+    own: dict[str, str] = {}
+    for g in GAMES:
+        declared = endpoints_of(g)
+        if declared.server_budget_ms is not None:
+            own[f"{g.name}_advice_ms"] = f"{g.name.upper()}_ADVICE_MS"
+            if declared.budget_in_seconds:  # the same, as before (v1 clients)
+                own[f"{g.name}_advice_seconds"] = f"{g.name.upper()}_ADVICE_SECONDS"
+    return {
+        "max_body_bytes": "MAX_CONTENT_LENGTH",
+        "max_batch": "MAX_BATCH",
+        "max_advice_batch": "MAX_ADVICE_BATCH",
+        "max_advice_budget_ms": "MAX_ADVICE_BUDGET_MS",
+        "max_advice_samples": "MAX_ADVICE_SAMPLES",
+        "max_hint_samples": "MAX_HINT_SAMPLES",
+        **own,
+        "advice_slots": "ADVICE_SLOTS",
+        "advice_queue": "ADVICE_QUEUE",
+        "advice_queue_wait_s": "ADVICE_QUEUE_WAIT_S",
+        "advice_deadline_s": "ADVICE_DEADLINE_S",
+        "max_review_ms": "MAX_REVIEW_MS",
+    }
+
+
+LIMITS = _limits()
+"""``GET /v1/meta`` ``limits`` member → the config key it reports."""
 
 
 def register_rules(game_bp: Blueprint, game: str,
@@ -63,7 +77,8 @@ def describe(app: Flask) -> dict[str, Any]:
     rules = app.extensions.get(_RULES, {})
     cfg = app.config
     limits: dict[str, Any] = {name: cfg[key] for name, key in LIMITS.items()}
-    limits["default_advice_budget_ms"] = min(DEFAULT_BUDGET_MS, cfg["MAX_ADVICE_BUDGET_MS"])
+    limits["default_advice_budget_ms"] = min(DEFAULT.default_budget_ms,
+                                             cfg["MAX_ADVICE_BUDGET_MS"])
     return {
         "name": "chan-advisor",
         "version": __version__,

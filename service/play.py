@@ -33,6 +33,8 @@ from werkzeug.routing import BaseConverter
 
 from advisor.chan.advice import DEFAULT_BUDGET_MS, advise
 from advisor.chan.cards import FACES
+from advisor.chan.endpoints import ActionSchema, AdviceSchema, BonusSchema, ViewSchema
+from advisor.chan.faces import GAME as CHAN
 from advisor.chan.game import PHASES, RECORD_FORMAT, SOURCES, Action
 from advisor.chan.profiles import CONDITIONS, PROFILES
 from advisor.chan.session import SESSION_FORMAT, Table, check_opponent
@@ -47,15 +49,15 @@ from service.meta import register_rules
 from service.openapi import document
 from service.positions import AdviceQuery, read_json, read_query
 from service.problems import Problem, validation
-from service.schemas import (
-    ActionSchema,
-    AdviceSchema,
-    BonusSchema,
-    ViewSchema,
-    flatten_errors,
-)
+from service.schemas import flatten_errors
 
 bp = Blueprint("play", __name__)
+
+GAME = CHAN
+"""The game of this page and API: the one table that keeps its own (its URLs under
+``/v1/play/<game>…`` are aliases of ``/v1/play…``)."""
+SUBTITLE = "twenty cards in pairs: the Vietnamese game"
+"""The game's line in the lobby."""
 
 
 class TableId(BaseConverter):

@@ -3,7 +3,7 @@
 * ``POST /v1/<game>/review`` — the body is one record of the game; ``?seat=`` (default:
   every seat), ``?budget_ms=`` (per decision, capped by ``MAX_ADVICE_BUDGET_MS``),
   ``?seed=`` and ``?exact=true`` (the game's exact figures, when it states them: a
-  2-player Ming Kanhu deal solved double-dummy — seconds of work, so asked for). It
+  deal its exact judge solves, ``GameSpec.exact_review`` — seconds of work, so asked for). It
   answers the review's JSON, the one ``advisor GAME review --json`` prints. It goes
   through the advice gate (503 with ``Retry-After`` when busy) and its whole work is
   capped: a record whose decisions × budget exceed ``MAX_REVIEW_MS`` is 413.

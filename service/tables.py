@@ -15,8 +15,8 @@
   (0): the review's JSON (:mod:`service.review`, the same gate and review budget) with
   its chart, the SVG the review's page draws.
 
-Chắn's table keeps its own page and API (:mod:`service.play`); its URLs under
-``/v1/play/chan…`` are aliases of them. The tables live in the same database
+One game's table keeps its own page and API (:mod:`service.play`, ``play.GAME``); its
+URLs under ``/v1/play/<game>…`` are aliases of them. The tables live in the same database
 (:mod:`service.playstore`), under the same quotas, gate and time to live.
 """
 
@@ -32,10 +32,11 @@ from marshmallow import Schema, ValidationError
 
 from advisor.errors import AdvisorError
 from advisor.games.browser import Browser, GameTable, browser, read_seed
+from advisor.games.endpoints import endpoints_of
 from advisor.games.records import RESULT_KEYS
 from advisor.games.review_page import chart
 from advisor.games.spec import AnySpec
-from advisor.registry import GAMES, game
+from advisor.registry import DEFAULT, GAMES, game, names
 from service import play, playstore, quota
 from service.gate import client_address, ticket
 from service.openapi import document
@@ -43,7 +44,7 @@ from service.play import _DB, TABLE_PROBLEMS, TableSchema
 from service.positions import AdviceQuery, read_json
 from service.problems import Problem, validation
 from service.review import ReviewSchema, reviewed
-from service.schemas import AdviceSchema, flatten_errors
+from service.schemas import flatten_errors
 from service.table_schemas import (
     GameActionSchema,
     GameHintSchema,
@@ -55,7 +56,12 @@ from service.table_schemas import (
 bp = Blueprint("tables", __name__)
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_GAMES = "any(chan,khanhoo,ming,qing)"
+_GAMES = f"any({','.join(names())})"
+"""The route converter of a game's name: the registry's games."""
+_PAGES = f"any({','.join(g.name for g in GAMES if browser(g.name) is not None)})"
+"""The route converter of a game whose table is this page (its browser declaration)."""
+_HINT = endpoints_of(DEFAULT).schemas["advice"].result
+"""The hint's answer as the default game's table gives it (``/v1/play…``)."""
 
 
 # --- the pages -------------------------------------------------------------------------
@@ -70,18 +76,18 @@ def _private(resp: Response) -> Response:
 
 @bp.get("/play")
 def lobby() -> str:
-    """The lobby: the four games. ``/play?seed=N`` (the Chắn page's old address) is
-    Chắn's table with that practice seed; any other query (what browsers and links add)
-    is the lobby."""
+    """The lobby: every game. ``/play?seed=N`` (the old address of the page of the game
+    with its own, ``play.GAME``) is that game's table with that practice seed; any other
+    query (what browsers and links add) is the lobby."""
     if "seed" in request.args:
         return play.page()
     games = [{"name": g.name, "title": g.title, "players": g.players,
-              "subtitle": (b.subtitle if (b := browser(g.name)) else
-                           "twenty cards in pairs: the Vietnamese game")} for g in GAMES]
-    return render_template("lobby.html", games=games)
+              "subtitle": (b.subtitle if (b := browser(g.name)) else play.SUBTITLE)}
+             for g in GAMES]
+    return render_template("lobby.html", games=games, own=play.GAME.name)
 
 
-@bp.get("/play/<any(khanhoo,ming,qing):name>")
+@bp.get(f"/play/<{_PAGES}:name>")
 def table_page(name: str) -> str:
     """One game's table (service/templates/table.html, service/static/table.js)."""
     spec, look = _game(name)
@@ -108,7 +114,6 @@ def _opponent_choices(spec: AnySpec) -> list[str]:
 # --- the API ---------------------------------------------------------------------------
 
 
-_CHAN = " (`chan`: Chắn's table, as `/v1/play…` answers it)"
 _STALE = ("the table has changed since `version` (sent twice, or from another tab), or no "
           "decision of the player's is pending")
 
@@ -125,16 +130,16 @@ def create(name: str) -> Any:
     everyone). The answer is the table as the player sees it, with its `id` (keep it: it
     is the only key to the table); `Location` is its URL. `players` is within the game's
     table sizes (`GET /v1/meta`), `opponents` one per other seat. Quotas as
-    `POST /v1/play`: past them, 429 with `Retry-After`. `chan` is `POST /v1/play` (its
+    `POST /v1/play`: past them, 429 with `Retry-After`. `OWN` is `POST /v1/play` (its
     body: `opponents`, three; `rules`; `seed`).
     """
-    if name == "chan":
+    if name == play.GAME.name:
         return play.create()
     spec, look = _game(name)
     body = _load(NewGameTableSchema(), read_json())
     if "rules" in body:
         raise Problem(422, "validation", "Invalid body", f"rules: {spec.title} has no rules "
-                      "profiles at the table (Chắn's only)", field="rules")
+                      f"profiles at the table ({play.GAME.title}'s only)", field="rules")
     players = body.get("players", look.default_players)
     low, high = spec.players
     if not low <= players <= high:
@@ -170,7 +175,7 @@ def create(name: str) -> Any:
 def show(name: str, table: str) -> Any:
     """The table as the player sees it: the VIEW, what the page draws of it, the legal
     actions in words, the log; every hand once the deal is over."""
-    if name == "chan":
+    if name == play.GAME.name:
         return play.show(table)
     row, t = _find(name, table)
     return _table_json(row.id, row.version, t, _expires_in(row))
@@ -186,7 +191,7 @@ def act(name: str, table: str) -> Any:
     was chosen on (required). The engine checks it: an illegal one is 422 with the `rule`
     it breaks and changes nothing; one for a table changed since is 409.
     """
-    if name == "chan":
+    if name == play.GAME.name:
         return play.act(table)
     spec, _ = _game(name)
     raw = read_json()
@@ -209,7 +214,7 @@ def act(name: str, table: str) -> Any:
 
 
 @bp.post(f"/v1/play/<{_GAMES}:name>/<table>/hint")
-@document((GameHintSchema, AdviceSchema), query=HintQuerySchema, gated=True,
+@document((GameHintSchema, *_HINT), query=HintQuerySchema, gated=True,
           throttled="this table's previous hint is still being computed",
           problems={**TABLE_PROBLEMS, 409: "no decision of the player's is pending, or the "
                                             "hint asked for another version of the table"})
@@ -218,10 +223,10 @@ def hint(name: str, table: str) -> Any:
 
     Each action carries its `label` in the table's words. With `version`, a table that
     has moved on since is 409, as for an action. One hint per table at a time (429 with
-    `Retry-After`). `chan` is `POST /v1/play/<table>/hint` (its query also takes
+    `Retry-After`). `OWN` is `POST /v1/play/<table>/hint` (its query also takes
     `samples`).
     """
-    if name == "chan":
+    if name == play.GAME.name:
         return play.hint(table)
     spec, _ = _game(name)
     with play._HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
@@ -242,6 +247,10 @@ def hint(name: str, table: str) -> Any:
             for entry in out.get("actions", []):
                 entry["label"] = look.action_text(entry["action"], view)
         return out
+
+
+for _view in (create, hint):  # the game with its own table, by its name
+    _view.__doc__ = (_view.__doc__ or "").replace("`OWN`", f"`{play.GAME.name}`")
 
 
 def _hint_query(spec: AnySpec) -> tuple[AdviceQuery, int | None]:
@@ -274,7 +283,7 @@ def record(name: str, table: str) -> Any:
     It shows every hand, so it exists only once the deal is over (409 before);
     `advisor <game> replay FILE` validates it.
     """
-    if name == "chan":
+    if name == play.GAME.name:
         return play.record(table)
     row, t = _find(name, table)
     if not t.over:
@@ -310,9 +319,9 @@ def review(name: str, table: str) -> Any:
     with `Retry-After` when busy) and the server's review budget (413 past it).
     """
     spec = game(name)
-    if name == "chan":
-        _, chan_table = play._find(table)
-        over, rec = chan_table.over, (chan_table.record if chan_table.over else None)
+    if name == play.GAME.name:
+        _, own = play._find(table)
+        over, rec = own.over, (own.record if own.over else None)
     else:
         _, t = _find(name, table)
         over, rec = t.over, (t.record if t.over else None)

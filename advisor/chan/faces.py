@@ -177,6 +177,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     search=partial(advise, search=True), default_budget_ms=DEFAULT_BUDGET_MS,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, play_recorded=play_recorded,
     result_form=RESULT_FORM, upgrades=UPGRADES,
+    endpoints="advisor.chan.endpoints",
     faces=Faces((SCORE, ANALYZE, ADVICE), (RULES,), "greedy,random,random,random",
                 terminal=TERMINAL, **text_hooks(texts)))
 

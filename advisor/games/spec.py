@@ -129,6 +129,10 @@ class GameSpec(Generic[G, A, V]):
     # The older record formats the game still reads, each with how its record is brought
     # to today's (the result given the keys it lacked: advisor.games.records.upgraded).
     upgrades: Mapping[str, Upgrade] = field(default_factory=dict)
+    # The module of the game's declarations for the web service beside its verbs (its own
+    # schemas, rules profiles, server budget, verb costs: ``advisor.games.endpoints``),
+    # named, not imported: only the service imports it.
+    endpoints: str | None = None
 
     # --- derived ---------------------------------------------------------------------------
 

@@ -172,6 +172,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     default_budget_ms=Budget().ms,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, tables=TABLES,
     result_form=RESULT_FORM, upgrades=UPGRADES,
+    endpoints="advisor.khanhoo.endpoints",
     faces=Faces((SCORE, ANALYZE, ADVICE, SETTLE), SIMULATE_FIELDS, "greedy,random,random",
                 terminal=TERMINAL, **text_hooks(texts)))
 

@@ -132,6 +132,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit,
     exact_review=exact_review, points_per_chance=POINTS_PER_CHANCE, result_form=RESULT_FORM,
     upgrades=UPGRADES,
+    endpoints="advisor.ming.endpoints",
     faces=Faces((TRICK, ADVICE), (), "advisor,greedy", terminal=TERMINAL, **text_hooks(texts)))
 
 __all__ = ["ADVICE", "GAME", "TRICK"]

@@ -80,6 +80,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     max_budget_ms=MAX_BUDGET_MS,
     simulation=start,
     result_form=RESULT_FORM,
+    endpoints="advisor.qing.endpoints",
     faces=Faces(
         verbs=(
             Verb("score", "Does a 15-card hand win (Q5)? Its groups, or its distance.\n\n"

@@ -1,3 +1,6 @@
-// The lobby (/play). The Chắn page's old address /play#<table> goes on to /play/chan.
+// The lobby (/play). The old address /play#<table> of the game with its own page goes on
+// to that page (the lobby's data-own).
 "use strict";
-if (location.hash.length > 1) location.replace(`/play/chan${location.hash}`);
+if (location.hash.length > 1) {
+  location.replace(`/play/${document.getElementById("lobby").dataset.own}${location.hash}`);
+}

@@ -13,17 +13,17 @@ from marshmallow import Schema
 
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.cards import CARDS, Counts, format_cards
-from advisor.khanhoo.game import Game
-from advisor.khanhoo.position import Position
-from advisor.khanhoo.rules import Rules
-from advisor.khanhoo.scoring import score
-from service import create_app
-from service.khanhoo_schemas import (
+from advisor.khanhoo.endpoints import (
     KhanhooAdviceSchema,
     KhanhooAnalysisSchema,
     KhanhooNotOutScoreSchema,
     KhanhooOutScoreSchema,
 )
+from advisor.khanhoo.game import Game
+from advisor.khanhoo.position import Position
+from advisor.khanhoo.rules import Rules
+from advisor.khanhoo.scoring import score
+from service import create_app
 from tests.khanhoo.strategies import dense_hands
 from tests.strategies import budget
 

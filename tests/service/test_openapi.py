@@ -19,30 +19,24 @@ from schemathesis.config import SchemathesisConfig
 from advisor import __version__
 from advisor.chan.advice import advise
 from advisor.chan.analysis import analyze
+from advisor.chan.endpoints import AdviceSchema, AnalysisSchema, NoWinScoreSchema, WinScoreSchema
 from advisor.chan.position import Position
 from advisor.chan.scoring import score
 from advisor.khanhoo import advice as khanhoo_advice
 from advisor.khanhoo import analysis as khanhoo_analysis
 from advisor.khanhoo import scoring as khanhoo_scoring
-from advisor.khanhoo.faces import GAME as KHANHOO
-from advisor.khanhoo.game import Game
-from advisor.khanhoo.position import Position as KhanhooPosition
-from service import create_app
-from service.khanhoo_schemas import (
+from advisor.khanhoo.endpoints import (
     KhanhooAdviceSchema,
     KhanhooAnalysisSchema,
     KhanhooNotOutScoreSchema,
     KhanhooOutScoreSchema,
     KhanhooSettlementSchema,
 )
-from service.schemas import (
-    AdviceSchema,
-    AnalysisSchema,
-    MetaSchema,
-    NoWinScoreSchema,
-    ProblemSchema,
-    WinScoreSchema,
-)
+from advisor.khanhoo.faces import GAME as KHANHOO
+from advisor.khanhoo.game import Game
+from advisor.khanhoo.position import Position as KhanhooPosition
+from service import create_app
+from service.schemas import MetaSchema, ProblemSchema
 from tests.strategies import budget
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,11 +15,12 @@ import pytest
 from flask.testing import FlaskClient
 
 from advisor.chan.cards import FACES
+from advisor.chan.endpoints import AdviceSchema
 from advisor.chan.faces import GAME as CHAN
 from advisor.chan.session import Table
 from service import create_app, playstore
 from service.play import RecordSchema, TableSchema
-from service.schemas import AdviceSchema, ProblemSchema
+from service.schemas import ProblemSchema
 
 CODES = {f.code for f in FACES}
 

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from advisor.chan.endpoints import AdviceSchema
 from advisor.registry import game
 from service import create_app
 from service.play import TableSchema
-from service.schemas import AdviceSchema, ProblemSchema
+from service.schemas import ProblemSchema
 from service.table_schemas import GameHintSchema, GameTableSchema
 
 

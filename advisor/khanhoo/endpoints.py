@@ -1,7 +1,10 @@
-"""marshmallow schemas of the Khanhoo endpoints: the requests (a position, an advice
-request, a record prefix, a settlement) and the library's answers.
+"""Khanhoo's declarations for the web service (:mod:`advisor.games.endpoints`): the
+schemas of its endpoints — the requests (a position, an advice request, a record prefix,
+a settlement) and the library's answers —, its rules profiles in ``GET /v1/meta``, the
+server's budget of one advice (``KHANHOO_ADVICE_MS``, unless the query asks for less or
+more: ``?budget_ms=``, capped at ``MAX_ADVICE_BUDGET_MS``) and the cost of its cheap verbs.
 
-As for Chắn (:mod:`service.schemas`), a request schema checks the shape and the JSON
+As for Chắn (:mod:`advisor.chan.endpoints`), a request schema checks the shape and the JSON
 types only; the cards, the rules and the sizes are the library's to check
 (``Position.from_json``, ``GAME.read``, ``Settlement.from_json`` in
 :mod:`advisor.khanhoo`), and so are the ranges that ``metadata`` shows in the OpenAPI
@@ -27,14 +30,23 @@ from typing import Any, ClassVar
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from advisor.games.endpoints import (
+    AnswerSchema,
+    Cards,
+    Endpoints,
+    Flags,
+    JudgedSchema,
+    Profile,
+    StrictBoolean,
+    StrictInteger,
+    VerbSchemas,
+)
 from advisor.khanhoo.advice import METHODS
 from advisor.khanhoo.game import DOS, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, RECORD_FORMAT
 from advisor.khanhoo.record import UPGRADES
 from advisor.khanhoo.rules import KINDS as COMBINATIONS
 from advisor.khanhoo.rules import MAX_JOKERS, MAX_SETS, OPTION_HELP
 from advisor.khanhoo.scoring import MAX_SETTLEMENT_PLAYERS
-from service.fields import Cards, Flags, StrictBoolean, StrictInteger
-from service.schemas import AnswerSchema, JudgedSchema
 
 CARD = r"(?:[A2-9][hcd]|[JQK]s|Jk)"
 """A card code as the library writes it (K1): ``Ah`` … ``9d``, ``Js Qs Ks``, ``Jk``."""
@@ -346,7 +358,30 @@ class KhanhooSettlementSchema(Schema):
     payments = fields.List(fields.Nested(KhanhooPaymentSchema), required=True)
 
 
+def _profiles() -> list[Profile]:
+    off = {name: False for name in OPTION_HELP}
+    return [Profile("2-set", "2 sets + Jokers, the 2-set table (K1)", off),
+            Profile("3-set", "3 sets + 2 Jokers, the variation table (K9)", off)]
+
+
+ENDPOINTS = Endpoints(
+    schemas={
+        "score": VerbSchemas((KhanhooPositionSchema,),
+                             (KhanhooOutScoreSchema, KhanhooNotOutScoreSchema)),
+        "analyze": VerbSchemas((KhanhooPositionSchema,), (KhanhooAnalysisSchema,)),
+        "advice": VerbSchemas((KhanhooAdvicePositionSchema, KhanhooRecordSchema),
+                              (KhanhooAdviceSchema,), check=KhanhooAdviceRequestSchema),
+        "settle": VerbSchemas((KhanhooSettleSchema,), (KhanhooSettlementSchema,)),
+    },
+    rules=_profiles,
+    server_budget_ms=100.0,
+    budget_in_seconds=True,
+    costs_ms={"score": 20.0, "analyze": 500.0, "settle": 0.1},
+)
+"""Khanhoo's declarations (its spec's ``endpoints``)."""
+
 __all__ = [
+    "ENDPOINTS",
     "KhanhooAdviceOptionSchema", "KhanhooAdvicePositionSchema", "KhanhooAdviceRequestSchema",
     "KhanhooAdviceSchema", "KhanhooAnalysisSchema", "KhanhooCombinationSchema",
     "KhanhooNotOutScoreSchema", "KhanhooOutScoreSchema", "KhanhooPositionSchema",
