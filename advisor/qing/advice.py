@@ -71,8 +71,9 @@ PER_MS = 1.5
 a deal), the model a few ms a decision; at 100 ms a decision then takes 69 ms of CPU at
 the median, 177 ms at the 99th percentile (``benchmarks/qing_latency.py``,
 docs/benchmarks.md). The default buys none: the fast playouts, in which no opponent
-takes a discard, made the advice worse against ``greedy+`` players (0.89× their share
-with them, 0.96× without, four players, 600 duplicate deals: docs/benchmarks.md)."""
+takes a discard, made the advice worse against ``greedy+`` players (the previous model:
+0.89× their share with them, 0.94× without; four players, 600 duplicate deals:
+docs/benchmarks.md)."""
 MAX_BUDGET_MS = 60_000
 """The largest budget a seat spec may give (a minute)."""
 
