@@ -2,7 +2,9 @@
 analyze`` prints for it — the same text, from the same renderer (the game's ``analyze``
 verb), as HTML — for every registered game with that verb; ``GET /analyze`` is the
 registry's default game's (Chắn's: with a winning card, ``advisor chan score`` too). A
-plain form and a GET query: no script needed, and a result can be shared by its URL.
+plain form and a GET query: no script needed, and a result can be shared by its URL. The
+game is in the path, as in ``/play/<game>`` and ``/v1/<game>/…``: a shared URL says which
+game's page it is before its hand, and its query holds only that game's flags.
 
 The form is the verb's flags (:class:`advisor.games.faces.Field`), each a query
 parameter named as its flag without the dashes (``hand``, ``melds``, ``win``,
