@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import inspect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -29,6 +29,8 @@ from flask import Flask
 from marshmallow import Schema, fields
 
 from advisor import __version__
+from advisor.games.spec import AnySpec
+from advisor.registry import GAMES
 from service.fields import StrictBoolean, StrictInteger
 from service.problems import PROBLEM_JSON
 from service.schemas import ProblemSchema
@@ -39,13 +41,35 @@ _ATTR = "_openapi"
 _KEY = "chan_advisor.openapi"
 
 TITLE = "chan-advisor service"
-DESCRIPTION = (
-    "Hand evaluation and move advice for four traditional card games — Chắn, Khanhoo, "
-    "Qing Kanhu and Ming Kanhu (`GET /v1/meta` lists them) — and a browser game of Chắn. "
-    "Every "
-    "error is an RFC 9457 problem (`application/problem+json`). Limits: `GET /v1/meta`; a "
-    "readable version of this document: `GET /docs`."
-)
+
+
+def in_words(titles: Sequence[str]) -> str:
+    """Names as a sentence lists them.
+
+    >>> in_words(["Chắn"]), in_words(["Chắn", "Khanhoo", "Ming Kanhu"])
+    ('Chắn', 'Chắn, Khanhoo and Ming Kanhu')
+    """
+    return titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} and {titles[-1]}"
+
+
+def description(games: Sequence[AnySpec] = GAMES) -> str:
+    """The document's description: the registry's games, by their titles, each with its
+    browser table.
+
+    >>> print(description())  # doctest: +ELLIPSIS
+    Hand evaluation and move advice for the traditional card games Chắn, Khanhoo, Ming Kanhu
+    and Qing Kanhu (`GET /v1/meta` lists them), and a browser table for each of them ...
+    """
+    return (
+        f"Hand evaluation and move advice for the traditional card games "
+        f"{in_words([g.title for g in games])} (`GET /v1/meta` lists them), and a browser "
+        "table for each of them (`/play/<game>`, from the lobby `/play`). Every error is an "
+        "RFC 9457 problem (`application/problem+json`). Limits: `GET /v1/meta`; a readable "
+        "version of this document: `GET /docs`."
+    )
+
+
+DESCRIPTION = description()
 
 
 @dataclass(frozen=True)

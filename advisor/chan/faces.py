@@ -14,7 +14,7 @@ from advisor.chan import text as texts
 from advisor.chan.advice import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Advice, advise
 from advisor.chan.analysis import analyze
 from advisor.chan.bots import GreedyBot
-from advisor.chan.cards import FULL_DECK
+from advisor.chan.cards import BY_CODE, FULL_DECK, faces_of
 from advisor.chan.game import RECORD_FORMAT, SEATS, Action, Game, claims_first, legal_of
 from advisor.chan.position import (
     TYPED_SOURCES,
@@ -30,7 +30,17 @@ from advisor.chan.simulate import outcome, start
 from advisor.chan.strong import StrongBot
 from advisor.chan.terminal import TERMINAL
 from advisor.chan.view import View
-from advisor.games.faces import Context, Faces, Field, Verb, on_position, text_hooks
+from advisor.games.faces import (
+    Context,
+    Drawn,
+    Faces,
+    Field,
+    HandPage,
+    Look,
+    Verb,
+    on_position,
+    text_hooks,
+)
 from advisor.games.spec import GameSpec
 
 RULES = Field("rules", "Rules profile", kind="choice", choices=tuple(PROFILES), short="-r",
@@ -158,6 +168,31 @@ ADVICE = Verb(
     example=VIEW_EXAMPLE)
 
 
+def look(code: str) -> Look:
+    """A card as the hand page draws it: its rank over its Vietnamese name (the flower
+    for Chi chi)."""
+    f = BY_CODE[code]
+    rank, suit = f.vi.split(" ") if f.rank else ("Chi", "chi")
+    return Look(f.code, f.vi, f.red, str(f.rank) if f.rank else "✿", rank, suit)
+
+
+def drawn(a: Any) -> Drawn:
+    """An analysis's cards: the hand, the exposed melds, the winning card."""
+    pos = a.position
+    rows: list[tuple[str, Any]] = [("", [[f.code for f in faces_of(pos.hand)]])]
+    if pos.exposed.melds:
+        rows.append(("Exposed", [[f.code for f in m.faces] for m in pos.exposed.melds]))
+    if pos.winning_card is not None:
+        rows.append(("Winning card", [[pos.winning_card.code]]))
+    return rows
+
+
+PAGE = HandPage(r"[2-9][vsm]|cc", look, drawn, score_when=("winning_card", "win_by"),
+                heading="phân tích bài (analyse a hand)", lang="vi")
+"""The hand page of Chắn: what ``advisor chan analyze`` prints, and ``advisor chan
+score`` with a winning card."""
+
+
 def audit(game: Game) -> None:
     """A finished deal's invariants: the payments sum to zero and every card of the deck
     is somewhere."""
@@ -179,6 +214,6 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     result_form=RESULT_FORM, upgrades=UPGRADES,
     endpoints="advisor.chan.endpoints",
     faces=Faces((SCORE, ANALYZE, ADVICE), (RULES,), "greedy,random,random,random",
-                terminal=TERMINAL, **text_hooks(texts)))
+                terminal=TERMINAL, page=PAGE, **text_hooks(texts)))
 
-__all__ = ["ADVICE", "ADVICE_FIELDS", "GAME", "POSITION_FIELDS", "VIEW_EXAMPLE"]
+__all__ = ["ADVICE", "ADVICE_FIELDS", "GAME", "PAGE", "POSITION_FIELDS", "VIEW_EXAMPLE"]

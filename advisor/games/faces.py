@@ -23,7 +23,7 @@ Context(budget_ms=50.0, seed=3, samples=None, limit_ms=None, seat=None)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -137,6 +137,65 @@ class Verb:
 
 
 @dataclass(frozen=True)
+class Look:
+    """A card as a page draws it: its code, its full name (a title), red or black, and
+    its three lines — a big mark (``top``), a short word (``mid``), the suit's word
+    (``low``)."""
+
+    code: str
+    name: str
+    red: bool
+    top: str
+    mid: str
+    low: str
+
+
+Drawn = Sequence[tuple[str, Sequence[Sequence[str]]]]
+"""The cards an answer shows, by row: (label, groups of cards as written); the row
+labelled ``""`` is the hand itself."""
+
+
+@dataclass(frozen=True)
+class HandPage:
+    """What the hand page (the service's ``/analyze``: a hand pasted, the ``analyze``
+    verb's text read) needs of a game beyond its verbs.
+
+    ``written`` is a regular expression of one card as the game's text writes it, and
+    ``look`` what such a card (or its code) looks like: the page names each card so
+    written and draws it. ``drawn`` tells which cards an analysis shows (:data:`Drawn`).
+    ``score_when`` are the fields of the object that make it a finished hand: given one
+    of them, the page adds the ``score`` verb's text. ``heading`` and ``lang`` are the
+    page's heading after the game's title, and the language of the game's names.
+
+    >>> page = HandPage(r"[1-9]x", lambda c: Look(c, f"{c[0]} of x", False, c[0], "x", ""))
+    >>> page.look("3x").name
+    '3 of x'
+    """
+
+    written: str | None = None
+    look: Callable[[str], Look] | None = None
+    drawn: Callable[[Any], Drawn] | None = None
+    score_when: tuple[str, ...] = ()
+    heading: str = "analyse a hand"
+    lang: str = "en"
+
+
+def drawn_from_json(melds: str) -> Callable[[Any], Drawn]:
+    """The cards of an analysis whose JSON has a ``hand`` (a string of codes) and
+    ``melds`` (lists of codes): the hand, then the melds labelled ``melds``."""
+
+    def drawn(result: Any) -> Drawn:
+        j = result.to_json()
+        rows: list[tuple[str, Sequence[Sequence[str]]]] = [("", [j["hand"].split()])]
+        if j.get("melds"):
+            rows.append((melds, [m.split() if isinstance(m, str) else m
+                                 for m in j["melds"]]))
+        return rows
+
+    return drawn
+
+
+@dataclass(frozen=True)
 class Faces:
     """What the faces build for a game: its verbs, and its ``simulate`` command —
     ``fields`` are the game's options for a run (passed to the registry's ``simulate``
@@ -156,6 +215,9 @@ class Faces:
     # The terminal game's own table, options, looks and words (advisor.games.terminal);
     # a hook it leaves None, or no ``terminal`` at all, is the generic game's.
     terminal: Terminal | None = None
+    # How the hand page (the service's ``/analyze``) reads the game's cards and draws
+    # them, beside its ``analyze`` verb (default: the text as it is, no card drawn).
+    page: HandPage | None = None
 
     def verb(self, name: str) -> Verb:
         for v in self.verbs:
@@ -205,4 +267,5 @@ def object_from_flags(fields: tuple[Field, ...], values: Mapping[str, Any]) -> d
     return obj
 
 
-__all__ = ["Answer", "Context", "Faces", "Field", "Kind", "Table", "Verb", "object_from_flags"]
+__all__ = ["Answer", "Context", "Drawn", "Faces", "Field", "HandPage", "Kind", "Look", "Table",
+           "Verb", "drawn_from_json", "object_from_flags"]

@@ -8,12 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from advisor.games.faces import Faces, Field, Table, Verb, on_position, text_hooks
+from advisor.games.faces import (
+    Faces,
+    Field,
+    HandPage,
+    Look,
+    Table,
+    Verb,
+    drawn_from_json,
+    on_position,
+    text_hooks,
+)
 from advisor.games.spec import GameSpec
 from advisor.khanhoo import text as texts
 from advisor.khanhoo.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.bots import GreedyBot
+from advisor.khanhoo.cards import RANK_CODES, SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from advisor.khanhoo.game import (
     MAX_PLAYERS,
     MAX_TURNS,
@@ -146,6 +157,23 @@ SIMULATE_FIELDS: tuple[Field, ...] = (
     *_with_table_pack(RULES_FIELDS),
 )
 
+_COURT = {11: "J", 12: "Q", 13: "K"}
+
+
+def look(written: str) -> Look:
+    """A card (its code, or as the text writes it: ``A♥``) as the hand page draws it:
+    its rank over its suit's symbol and name; the Joker a star."""
+    c = parse_card(written)
+    if not c.suit:
+        return Look(c.code, c.name, c.red, "★", "Joker", "any")
+    top = RANK_CODES.get(c.rank) or _COURT[c.rank]
+    return Look(c.code, c.name, c.red, top, SUIT_SYMBOLS[c.suit], SUIT_NAMES[c.suit])
+
+
+PAGE = HandPage(r"[A2-9JQK][♥♣♦♠]|Jk", look, drawn_from_json("Laid"))
+"""The hand page of Khanhoo: what ``advisor khanhoo analyze`` prints."""
+
+
 def audit(game: Game) -> None:
     """A finished deal's invariants: the scores add up to the winner's points (none in a
     draw), and every card of the pack is somewhere."""
@@ -174,7 +202,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     result_form=RESULT_FORM, upgrades=UPGRADES,
     endpoints="advisor.khanhoo.endpoints",
     faces=Faces((SCORE, ANALYZE, ADVICE, SETTLE), SIMULATE_FIELDS, "greedy,random,random",
-                terminal=TERMINAL, **text_hooks(texts)))
+                terminal=TERMINAL, page=PAGE, **text_hooks(texts)))
 
 __all__ = ["GAME"]
 

@@ -10,13 +10,23 @@ True
 
 from __future__ import annotations
 
-from advisor.games.faces import Faces, Field, Table, Verb, on_position, text_hooks
+from advisor.games.faces import (
+    Faces,
+    Field,
+    HandPage,
+    Look,
+    Table,
+    Verb,
+    drawn_from_json,
+    on_position,
+    text_hooks,
+)
 from advisor.games.spec import GameSpec
 from advisor.qing import text as texts
 from advisor.qing.advice import MAX_BUDGET_MS, advise
 from advisor.qing.analysis import analyze
 from advisor.qing.bots import GreedyBot, StrongBot
-from advisor.qing.cards import PACK
+from advisor.qing.cards import PACK, SUIT_NAMES, SUIT_ZH, parse_card
 from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT, Action, Game, legal_of
 from advisor.qing.position import Position, view_of_position
 from advisor.qing.record import RESULT_FORM, game_from_record
@@ -48,6 +58,19 @@ POSITION_FIELDS = (HAND, MELDS, SEEN, EYE6_FIELD, EXTRAS)
 
 
 WIN_EXAMPLE = "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 1c"
+
+def look(written: str) -> Look:
+    """A card as the hand page draws it: its rank over its suit (Chinese and English);
+    a flower's code over its Chinese name."""
+    c = parse_card(written)
+    if not c.rank:
+        return Look(c.code, c.name, c.red, c.code, c.zh, c.name.split()[-1])
+    return Look(c.code, c.name, c.red, str(c.rank), SUIT_ZH[c.suit], SUIT_NAMES[c.suit])
+
+
+PAGE = HandPage(r"[1-9][csm]|RF|WF|OT", look, drawn_from_json("Shown"))
+"""The hand page of Qing Kanhu: what ``advisor qing analyze`` prints."""
+
 
 def audit(game: Game) -> None:
     """A finished deal's invariants: the 120 cards all somewhere, and the pot (Q8) paid
@@ -113,7 +136,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
         ),
         simulate_fields=(EYE6_FIELD, EXTRAS),
         simulate_seats="greedy,greedy,greedy,random",
-        terminal=TERMINAL, **text_hooks(texts),
+        terminal=TERMINAL, page=PAGE, **text_hooks(texts),
     ),
     audit=audit,
     tables=(*(Table(f"{n} players", n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)),

@@ -35,6 +35,7 @@ from advisor.khanhoo.endpoints import (
 from advisor.khanhoo.faces import GAME as KHANHOO
 from advisor.khanhoo.game import Game
 from advisor.khanhoo.position import Position as KhanhooPosition
+from advisor.registry import GAMES
 from service import create_app
 from service.schemas import MetaSchema, ProblemSchema
 from tests.strategies import budget
@@ -255,3 +256,9 @@ schema = schemathesis.openapi.from_wsgi("/openapi.json", _APP, config=_CONFIG)
 @settings(max_examples=budget(3), suppress_health_check=list(HealthCheck))
 def test_api_conforms_to_its_document(case: schemathesis.Case) -> None:
     case.call_and_validate()
+
+
+def test_the_description_names_every_registered_game(spec: dict[str, Any]) -> None:
+    text = spec["info"]["description"]
+    assert all(g.title in text for g in GAMES)
+    assert "a browser table for each of them" in text and "a browser game of" not in text
