@@ -472,7 +472,8 @@ def test_unexpected_exception_is_500_without_leaking(
     def broken(pos: Position) -> Any:
         raise RuntimeError("secret internal state 0xdeadbeef")
 
-    monkeypatch.setattr("advisor.chan.faces.score", broken)  # the score verb calls it
+    # the score verb's scoring calls it first, looked up when it runs
+    monkeypatch.setattr("advisor.chan.scoring._check_complete", broken)
     with caplog.at_level(logging.ERROR):
         resp = post(client, "/v1/chan/score", SHEET)
     body = problem(resp, 500, "internal-error")
