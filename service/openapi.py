@@ -56,7 +56,7 @@ def description(games: Sequence[AnySpec] = GAMES) -> str:
     """The document's description: the registry's games, by their titles, each with its
     browser table.
 
-    >>> print(description())  # doctest: +ELLIPSIS
+    >>> print(description())  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
     Hand evaluation and move advice for the traditional card games Chắn, Khanhoo, Ming Kanhu
     and Qing Kanhu (`GET /v1/meta` lists them), and a browser table for each of them ...
     """

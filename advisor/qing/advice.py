@@ -149,13 +149,17 @@ class Advice(Ranked[Option]):
     asked: int = 0  # the playouts the budget buys
     seed: int | None = None
     notes: tuple[str, ...] = ()
+    judged: int = 0  # the actions judged (exactly, or by the model)
 
     def answer(self) -> Answer:
         """The answer every game gives: ranked by ``win``; the work is the playouts (a
-        sampled deal played once for each action judged)."""
+        sampled deal played once for each action judged) when the budget buys them, else
+        the actions judged (the model's work, as Chắn's)."""
         method = "exact" if self.first.certain else "model" if self.first.judged else "only"
+        work = (Work("playouts", self.playouts, self.asked) if self.asked
+                else Work("actions", self.judged, self.judged))
         return Answer("qing", self.seat, "win", tuple(o.judged_as() for o in self.options),
-                      method, Work("playouts", self.playouts, self.asked),
+                      method, work,
                       self.seconds * 1000, self.budget_ms, self.seed, self.notes,
                       {"phase": self.phase, "explanation": self.first.explanation})
 
@@ -357,7 +361,7 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
     note = meter.note()
     return Advice(view.seat, view.phase, tuple(options), time.perf_counter() - start,
                   budget.ms, meter.done, meter.asked, budget.seed,
-                  () if note is None else (note,))
+                  () if note is None else (note,), len(options))
 
 
 def _follow(view: View, a: Action) -> Card:

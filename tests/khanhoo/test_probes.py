@@ -20,6 +20,9 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "khanhoo_probes.py
 
 @pytest.fixture(scope="module")
 def probes() -> ModuleType:
+    # as when it runs as a script: its own folder first on the path (its sibling modules)
+    if str(SCRIPT.parent) not in sys.path:
+        sys.path.insert(0, str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("khanhoo_probes", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
