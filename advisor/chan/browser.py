@@ -185,6 +185,6 @@ BROWSER = Browser(
     faces=tuple(_face(f) for f in FACES), groups=groups, middle=middle, seats=seats,
     action_text=action_text, move_text=move_text, result=result, default_players=4,
     public=public, phase=phase, options=(RULES,), deal=deal,
-    stored={SESSION_FORMAT: from_session}, record_practice=True)
+    stored={SESSION_FORMAT: from_session}, record_practice=True, dealer="Cái")
 
 __all__ = ["BROWSER", "from_session"]

@@ -133,6 +133,7 @@ class Browser:
     deal: Callable[[int, int, Mapping[str, str]], Any] | None = None
     stored: Mapping[str, Callable[[Json], Json]] = field(default_factory=dict)
     record_practice: bool = False
+    dealer: str = "dealer"
     rules_line: str = ""
 
     def faces_json(self) -> dict[str, Json]:

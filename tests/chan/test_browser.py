@@ -71,3 +71,12 @@ def test_a_chan_session_row_is_read_back_as_it_was(seed: int | None) -> None:
     # played on, it is stored as every game's table
     again = GameTable.from_json(CHAN, t.to_json())
     assert again.to_json() == t.to_json() and again.to_json()["format"] == "game-table/1"
+
+
+def test_four_of_one_card_among_a_doors_melds_is_named_a_chiu() -> None:
+    t = GameTable.new(CHAN, players=4, seed=3, opponents=["greedy"] * 3)
+    view = t.view().to_json()
+    view["table"][1]["melds"] = [["5v"] * 4, ["6s", "6s"]]
+    melds = BROWSER.seats(view)[1][0]
+    assert melds == {"label": "Melds", "groups": [{"label": "Chíu", "cards": ["5v"] * 4},
+                                                  ["6s", "6s"]]}
