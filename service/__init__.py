@@ -113,7 +113,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     playstore.install(app)
     quota.install(app)
 
-    from service import analyze_page, generated, meta, play, review, tables
+    from service import analyze_page, generated, meta, review, tables
 
     app.register_blueprint(meta.bp)
     for game in GAMES:
@@ -121,7 +121,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # it declares beside its verbs: its own schemas, its rules profiles.
         declared = endpoints_of(game)
         app.register_blueprint(generated.blueprint(game, declared.schemas, declared.rules))
-    app.register_blueprint(play.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(analyze_page.bp)
     app.register_blueprint(review.bp)  # /v1/<game>/review and the /review page

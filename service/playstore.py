@@ -10,7 +10,7 @@ Core) for both; the schema is brought up to date at start (:data:`MIGRATIONS`, a
 under a lock, so that hosts starting together apply each step once).
 
 One row per table: an unguessable id (:func:`secrets.token_urlsafe`), the table as
-:meth:`advisor.chan.session.Table.to_json` (text), a version that every change bumps,
+:meth:`advisor.games.browser.GameTable.to_json` (text), a version that every change bumps,
 and when it was last played. A table not played for ``PLAY_TTL_S`` seconds has expired:
 it is no longer found, and the next write deletes it (after the write has committed,
 and harmlessly: a failed clean-up is logged and changes no answer).

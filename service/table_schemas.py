@@ -2,8 +2,8 @@
 
 A table is drawn the same way for every game (:mod:`advisor.games.browser`); what is the
 game's own — its VIEW, its actions — is the game's JSON, described in words (the game's
-`POST /v1/<game>/advice` takes the same VIEW and actions). Chắn's table keeps its own
-schemas (:mod:`service.play`): ``/v1/play/chan…`` answers as ``/v1/play…``.
+`POST /v1/<game>/advice` takes the same VIEW and actions). The default game's aliases
+``/v1/play…`` answer in the shape the game declares for them (its ``table_alias``).
 """
 
 from __future__ import annotations
@@ -34,11 +34,12 @@ def _seed() -> fields.Field[Any]:
 
 
 class NewGameTableSchema(Schema):
-    """`POST /v1/play/<game>`: the table's size, who plays the other seats, and optionally
-    a practice seed."""
+    """`POST /v1/play/<game>`: the table's size, who plays the other seats, optionally a
+    practice seed, and the game's table options by name (Chắn's `rules`: its rules
+    profile, `house` or `cvv`); an option the game does not have is 422 naming it."""
 
     class Meta:
-        unknown = RAISE
+        unknown = INCLUDE
 
     players = StrictInteger(validate=validate.Range(2, 8), metadata={
         "description": "the table's size, within the game's (`GET /v1/meta`); default: the "
@@ -48,8 +49,6 @@ class NewGameTableSchema(Schema):
                        "stronger greedy player), `advisor` or `advisor:MS` (the budget capped "
                        "at MAX_ADVICE_BUDGET_MS); default: every seat `greedy`"})
     seed = _seed()
-    rules = fields.String(metadata={"description": "Chắn only (`chan`): its rules profile; "
-                                                   "another game refuses it (422)"})
 
 
 class GameActionSchema(Schema):
@@ -129,10 +128,13 @@ class EndSchema(Schema):
     groups = fields.List(fields.Nested(GroupShownSchema), required=True)
     payments = fields.List(fields.Integer(), required=True, metadata={
         "description": "per seat, what it is paid (+) or pays (−)"})
+    explained = fields.List(fields.Dict(), metadata={
+        "description": "the game's own account of the points, line by line: `name`, "
+                       "`because`, `points` (Chắn: each bonus and its condition, §7)"})
 
 
 class GameTableSchema(Schema):
-    """A table of any game but Chắn as the player (seat 0) sees it: nothing hidden leaves
+    """A table of any game as the player (seat 0) sees it: nothing hidden leaves
     the server while the deal is played."""
 
     class Meta:
@@ -179,6 +181,15 @@ class HintQuerySchema(Schema):
                        "since is 409 (stale-version), as for an action"})
 
 
+class SamplesHintQuerySchema(HintQuerySchema):
+    """A hint's query where the game's advice takes playout worlds (Chắn): `samples` too
+    (another game refuses it, 422)."""
+
+    samples = fields.Integer(validate=validate.Range(min=1), metadata={
+        "description": "a fixed number of playout worlds (capped at MAX_ADVICE_SAMPLES and "
+                       "MAX_HINT_SAMPLES): the answer is reproducible for a `seed`"})
+
+
 class JudgedActionSchema(JudgedSchema):
     """One legal action judged, in the game's advice (its own fields too), with its words."""
 
@@ -201,4 +212,4 @@ class GameHintSchema(AnswerSchema):
 
 
 __all__ = ["GameActionSchema", "GameHintSchema", "GameTableSchema", "HintQuerySchema",
-           "NewGameTableSchema"]
+           "NewGameTableSchema", "SamplesHintQuerySchema"]

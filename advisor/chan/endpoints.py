@@ -22,13 +22,17 @@ service returns the library's JSON as it is) but to document it in the OpenAPI d
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import RAISE, Schema, fields, validate
 
 from advisor.chan.advice import METHODS
-from advisor.chan.game import DOS, PHASES, SOURCES
+from advisor.chan.game import DOS, PHASES, RECORD_FORMAT, SOURCES
 from advisor.chan.pairing import GROUP_KINDS
 from advisor.chan.position import TYPED_SOURCES
 from advisor.chan.profiles import PROFILES
+from advisor.chan.session import SESSION_FORMAT, Table
+from advisor.games.browser import MAX_SEED, GameTable
 from advisor.games.endpoints import (
     AnswerSchema,
     Cards,
@@ -39,6 +43,7 @@ from advisor.games.endpoints import (
     RecordPrefixSchema,
     StrictBoolean,
     StrictInteger,
+    TableAlias,
     VerbSchemas,
 )
 
@@ -340,6 +345,210 @@ def _profiles() -> list[Profile]:
     return [Profile(p.name, p.description, dict(p.options)) for p in PROFILES.values()]
 
 
+# --- the table at /v1/play… (the aliases of /v1/play/chan…) -----------------------------
+# Chắn's table as ``/v1/play…`` answered it before every game's table was one: the answers
+# older clients of the game with no name in its address read. The table is every game's
+# (advisor.games.browser.GameTable); ``legacy_table`` tells it in the old shape — the
+# rules, each event with its phase, the public card it was taken on and the stock card it
+# revealed, the showdown's hands and the winner's pairs, the result with its bonuses and
+# payments — and ``legacy_hint`` the advice without the table's words. Nothing hidden is
+# added: a bot's declined claim is still left out (C5).
+
+Json = dict[str, Any]
+
+
+class NewTableSchema(Schema):
+    """``POST /v1/play``: who plays the three other seats, the rules, and optionally the
+    seed of a practice deal (the same seed deals the same cards)."""
+
+    class Meta:
+        unknown = RAISE
+
+    opponents = fields.List(fields.String(), validate=validate.Length(equal=3), metadata={
+        "description": "seats 1–3: `greedy`, `greedy+`, `advisor` or `advisor:MS` (default: "
+                       "three `greedy`); an advisor's budget is capped at "
+                       "MAX_ADVICE_BUDGET_MS"})
+    rules = fields.String(validate=validate.OneOf(list(PROFILES)),
+                          metadata={"description": "rules profile (default `house`)"})
+    seed = StrictInteger(validate=validate.Range(0, MAX_SEED), metadata={
+        "description": "a practice deal: the same seed deals the same cards to anyone "
+                       "(`practice` in the table; its record says so); also its plain "
+                       "digits as a string. Without it the cards are shuffled from the "
+                       "server's entropy: no seed exists"})
+
+
+class PlayViewSchema(ViewSchema):
+    """The player's VIEW (rules §8.3): everything seat 0 may know, nothing more."""
+
+    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+
+
+class PublicOfferSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    card = fields.String(required=True)
+    source = fields.String(required=True, validate=validate.OneOf(SOURCES))
+    door = StrictInteger(required=True)
+
+
+class RevealSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    card = fields.String(required=True)
+    door = StrictInteger(required=True)
+
+
+class EventSchema(Schema):
+    """One thing the player saw happen: a seat's action, the public card it was taken on
+    (`offer`), and the stock card it made a seat reveal (`revealed`). Claims the bots
+    declined are not shown: that would tell what they hold (C5)."""
+
+    class Meta:
+        unknown = RAISE
+
+    seat = StrictInteger(required=True)
+    phase = fields.String(required=True)
+    action = fields.Nested(ActionSchema, required=True)
+    offer = fields.Nested(PublicOfferSchema)
+    revealed = fields.Nested(RevealSchema)
+
+
+class DealResultSchema(Schema):
+    """How the deal ended: the winner with the bonuses and payments, or a draw (T6) — the
+    shape every game's result has (``winner``, ``how``, ``points``, ``settlement``;
+    docs/records.md), then Chắn's own fields."""
+
+    class Meta:
+        unknown = RAISE
+
+    winner = StrictInteger(required=True, allow_none=True)
+    how = fields.String(allow_none=True, metadata={
+        "description": "how the deal was won (its win_by); null for a draw"})
+    win_by = fields.String(allow_none=True)
+    winning_card = fields.String(allow_none=True)
+    points = StrictInteger(required=True)
+    settlement = fields.List(StrictInteger(), metadata={
+        "description": "per seat, what it receives (+) or pays (−): the payments"})
+    bonuses = fields.List(fields.Nested(BonusSchema), required=True)
+    payments = fields.List(StrictInteger(), required=True)
+
+
+class ShowdownSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    hands = fields.List(fields.List(fields.String()), required=True, metadata={
+        "description": "each seat's concealed cards at the end, by seat"})
+    pairs = fields.List(fields.List(fields.String()), required=True, metadata={
+        "description": "the winner's ten pairs (a Chắn: the same card twice; a Cạ: same rank,"
+                       " other suit), exposed melds first; empty for a draw"})
+
+
+class TableSchema(Schema):
+    """A table of Chắn as the player sees it at ``/v1/play…``."""
+
+    class Meta:
+        unknown = RAISE
+
+    id = fields.String(required=True, metadata={"description": "the table's id (a secret)"})
+    version = StrictInteger(required=True, metadata={
+        "description": "1 when dealt, +1 at each of the player's actions"})
+    rules = fields.String(required=True)
+    opponents = fields.List(fields.String(), required=True)
+    waiting = StrictBoolean(required=True, metadata={
+        "description": "the player has a decision to make (`legal` is not empty)"})
+    over = StrictBoolean(required=True)
+    practice = StrictBoolean(required=True, metadata={
+        "description": "a practice deal, dealt from the `seed` given at `POST /v1/play`: the "
+                       "same seed deals the same cards to anyone. Other tables are shuffled "
+                       "from the server's entropy and no seed exists"})
+    view = fields.Nested(PlayViewSchema, required=True)
+    legal = fields.List(fields.Nested(ActionSchema), required=True)
+    log = fields.List(fields.Nested(EventSchema), required=True)
+    reveal = fields.Nested(ShowdownSchema, allow_none=True, required=True, metadata={
+        "description": "once the deal is over: every seat's hand and the winning pairs; "
+                       "null while it is played (nothing hidden leaves the server)"})
+    result = fields.Nested(DealResultSchema, required=True, allow_none=True)
+    expires_in_s = fields.Float(required=True, metadata={
+        "description": "seconds until the table expires if nothing is played"})
+
+
+class MoveSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    seat = StrictInteger(required=True)
+    do = fields.String(required=True)
+    card = fields.String()
+    with_ = fields.String(data_key="with")
+
+
+class PracticeSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    seed = StrictInteger(required=True, metadata={"description": "the seed that deals it"})
+
+
+class RecordSchema(Schema):
+    """A finished deal as a game record (`chan-record/2`, rules §8.2):
+    `advisor chan replay` checks it."""
+
+    class Meta:
+        unknown = RAISE
+
+    format = fields.String(required=True, validate=validate.Equal(RECORD_FORMAT))
+    rules = fields.String(required=True)
+    options = fields.Dict(keys=fields.String(), values=StrictBoolean())
+    dealer = StrictInteger(required=True)
+    players = fields.List(fields.String())
+    hands = fields.List(fields.List(fields.String()), required=True)
+    stock = fields.List(fields.String(), required=True)
+    moves = fields.List(fields.Nested(MoveSchema), required=True)
+    result = fields.Nested(DealResultSchema, required=True)
+    practice = fields.Nested(PracticeSchema, metadata={
+        "description": "present for a practice deal only: the seed anyone may deal it from"})
+
+
+def _session(t: GameTable) -> Table:
+    """The table replayed as Chắn's own (:class:`advisor.chan.session.Table`), which
+    knows each step's phase, the public card it was taken on and the card it revealed."""
+    dealt = t.dealt
+    if dealt is None:
+        rec = t._deal(t.seed if t.seed is not None else 0).to_record()
+        dealt = {k: v for k, v in rec.items() if k not in ("moves", "result")}
+    return Table.from_json({"format": SESSION_FORMAT, "seed": t.seed,
+                            "opponents": list(t.opponents), "deal": dealt,
+                            "steps": [[s, a] for s, a in t.moves]})
+
+
+def legacy_table(t: GameTable, answer: Json) -> Json:
+    """Every game's answer of a Chắn table (``answer``) as ``/v1/play…`` gave it."""
+    own = _session(t)
+    result = t.game.result
+    return {"id": answer["id"], "version": answer["version"], "rules": t.game.rules,
+            "opponents": list(t.opponents), "waiting": t.waiting, "over": t.over,
+            "practice": t.practice, "view": answer["view"],
+            "legal": [entry["action"] for entry in answer["legal"]],
+            "log": own.public_log(),
+            "result": result.to_json() if result is not None else None,
+            "reveal": own.showdown(), "expires_in_s": answer["expires_in_s"]}
+
+
+def legacy_hint(answer: Json) -> Json:
+    """The hint as ``/v1/play/<table>/hint`` gave it: the advice, without the table's
+    words of each action."""
+    return {**answer, "actions": [{k: v for k, v in e.items() if k != "label"}
+                                  for e in answer.get("actions", [])]}
+
+
+TABLE_ALIAS = TableAlias(NewTableSchema, TableSchema, RecordSchema, AdviceSchema,
+                         legacy_table, legacy_hint)
+"""Chắn's table at ``/v1/play…`` (:attr:`advisor.games.endpoints.Endpoints.table_alias`)."""
+
+
 ENDPOINTS = Endpoints(
     schemas={
         "score": VerbSchemas((PositionSchema,), (WinScoreSchema, NoWinScoreSchema)),
@@ -350,8 +559,24 @@ ENDPOINTS = Endpoints(
     },
     rules=_profiles,
     costs_ms={"score": 0.2, "analyze": 1.0},
+    table_alias=lambda: TABLE_ALIAS,
 )
 """Chắn's declarations (its spec's ``endpoints``)."""
 
-__all__ = ["ENDPOINTS", "ActionSchema", "AdviceSchema", "AnalysisSchema", "NoWinScoreSchema",
-           "PositionSchema", "TypedDecisionSchema", "ViewSchema", "WinScoreSchema"]
+__all__ = [
+    "ENDPOINTS",
+    "TABLE_ALIAS",
+    "ActionSchema",
+    "AdviceSchema",
+    "AnalysisSchema",
+    "NewTableSchema",
+    "NoWinScoreSchema",
+    "PositionSchema",
+    "RecordSchema",
+    "TableSchema",
+    "TypedDecisionSchema",
+    "ViewSchema",
+    "WinScoreSchema",
+    "legacy_hint",
+    "legacy_table",
+]

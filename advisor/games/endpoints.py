@@ -247,7 +247,10 @@ class Endpoints:
     * ``budget_in_seconds`` — the same budget also read and listed in seconds
       (``<GAME>_ADVICE_SECONDS``, ``<game>_advice_seconds``), as older clients know it;
     * ``costs_ms`` — verb → the CPU time of one object of a verb that is not an advice,
-      at worst, in milliseconds (the gate's measure; a verb not listed has the default).
+      at worst, in milliseconds (the gate's measure; a verb not listed has the default);
+    * ``table_alias`` — for the game with no name in its address
+      (:data:`advisor.registry.DEFAULT`): how its table answers at ``/v1/play…``, the
+      aliases of ``/v1/play/<game>…`` its older clients know (:class:`TableAlias`).
     """
 
     schemas: Mapping[str, VerbSchemas] = field(default_factory=dict)
@@ -255,6 +258,23 @@ class Endpoints:
     server_budget_ms: float | None = None
     budget_in_seconds: bool = False
     costs_ms: Mapping[str, float] = field(default_factory=dict)
+    table_alias: Callable[[], TableAlias] | None = None
+
+
+@dataclass(frozen=True)
+class TableAlias:
+    """How the default game's table answers at ``/v1/play…`` (no game in the path), as its
+    clients read it before every game's table was one: the schemas the document shows
+    there (the new table's body, the table, its record, the hint) and how every game's
+    answer is told in that shape — ``table(game_table, answer)`` and ``hint(answer)``.
+    The requests are every game's: whatever the old body took is taken."""
+
+    body: type[Schema]
+    table: type[Schema]
+    record: type[Schema]
+    hint: type[Schema]
+    table_answer: Callable[[Any, dict[str, Any]], dict[str, Any]]
+    hint_answer: Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def endpoints_of(spec: AnySpec) -> Endpoints:
@@ -266,5 +286,6 @@ def endpoints_of(spec: AnySpec) -> Endpoints:
 
 
 __all__ = ["AnswerSchema", "Cards", "Endpoints", "Flags", "JudgedSchema", "Numbers",
-           "Profile", "RecordPrefixSchema", "StrictBoolean", "StrictInteger", "VerbSchemas",
+           "Profile", "RecordPrefixSchema", "StrictBoolean", "StrictInteger", "TableAlias",
+           "VerbSchemas",
            "WorkSchema", "endpoints_of"]

@@ -81,7 +81,7 @@ def move_text(seat: int, action: Json) -> str:
     return f"{seat_name(seat)}: {_play_text(action)}"
 
 
-def public(seat: int, action: Json) -> Json:
+def public(seat: int, action: Json, phase: str) -> Json:
     """A follow that does not beat is played face down: the others see how many cards."""
     if action["do"] == "follow" and action.get("beats") is False:
         return {"do": "follow", "cards": len(action["cards"]), "beats": False}

@@ -66,6 +66,19 @@ function card(code, size, attrs) {
 
 function cards(codes, size) { return (codes || []).map((c) => card(c, size)); }
 
+// The library's sentences name cards by code ("Discard 7m (Thất Văn)"); the page by name.
+const CODES = Object.keys(FACES).sort((a, b) => b.length - a.length)
+  .map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+const CODE = CODES.length ? new RegExp(`\\b(${CODES.join("|")})\\b( \\(([^)]*)\\))?`, "g") : null;
+function named(text) {
+  if (!CODE || !text) return text || "";
+  return text.replace(CODE, (whole, code, paren, said) => {
+    const n = FACES[code].name;
+    if (!paren) return n;
+    return said.toLowerCase() === n.toLowerCase() ? n : `${n}${paren}`;
+  });
+}
+
 const key = (a) => JSON.stringify(a);
 
 // --- what a tap on a card does ----------------------------------------------------------
@@ -128,7 +141,8 @@ function stockText(v) {
 
 function renderHand(t, plan) {
   const hand = $("hand");
-  const clickable = t.waiting;
+  // a card is a control when a tap on it can take an action (or choose a play)
+  const clickable = t.waiting && (plan.byCard.size > 0 || plan.choosing);
   hand.replaceChildren(...t.table.groups.map((g) => el("div", {class: "group"},
     el("span", {class: "glabel"}, g.label),
     el("div", {class: "gcards"}, g.cards.map((c) => {
@@ -187,11 +201,14 @@ function renderSeats(t) {
   $("seats").replaceChildren(el("h2", {}, "The table"), ...rows.map((r, s) => el("div",
     {class: `seat${!t.over && t.view.to_act === s ? " turn" : ""}`, id: `seat${s}`},
     el("h3", {}, seatName(s), s ? el("small", {}, ` ${t.opponents[s - 1]}`) : null,
-       t.view.dealer === s ? el("span", {class: "badge"}, "dealer") : null),
+       t.view.dealer === s ? el("span", {class: "badge", title: "the dealer"}, SETUP.dealer)
+         : null),
     r.map((row) => el("div", {class: "row"}, el("span", {class: "label"}, row.label),
       row.cards ? (row.cards.length ? cards(row.cards, "small") : el("span", {class: "none"}, "—"))
       : row.groups ? (row.groups.length ? row.groups.map((g) => el("span", {class: "meld"},
-          cards(g, "small"))) : el("span", {class: "none"}, "—"))
+          // a group the game names (Chắn's Chíu: four of one card) carries its name
+          Array.isArray(g) ? null : el("span", {class: "kind"}, g.label),
+          cards(Array.isArray(g) ? g : g.cards, "small"))) : el("span", {class: "none"}, "—"))
       : el("span", {}, row.text))))));
 }
 
@@ -201,7 +218,14 @@ function renderResult(t) {
   if (!t.over || !t.result) { box.hidden = true; return; }
   const r = t.result;
   box.hidden = false;
-  box.append(el("h2", {}, r.headline), ...r.lines.map((l) => el("p", {}, l)));
+  box.append(el("h2", {}, r.headline), ...r.lines.map((l) => el("p", {}, named(l))));
+  if (r.explained && r.explained.length) {
+    // the game's own account of the points: each line, why, and what it counts
+    box.append(el("table", {class: "grid", id: "explained"},
+      el("tr", {}, el("th", {}, "for"), el("th", {}, "because"), el("th", {class: "num"}, "points")),
+      r.explained.map((x) => el("tr", {}, el("td", {}, x.name),
+        el("td", {class: "dim"}, x.because), el("td", {class: "num"}, x.points)))));
+  }
   if (r.groups.length) {
     box.append(el("div", {id: "winning-hand"}, r.groups.map((g) => el("div", {class: "row"},
       el("span", {class: "label"}, g.label), cards(g.cards, "small")))));
@@ -279,6 +303,11 @@ function tapCard(c) {
   const plan = tapPlan(table);
   const direct = plan.byCard.get(c);
   if (direct && !picked.length) { act(direct.action); return; }
+  if (!plan.choosing && plan.byCard.size && SETUP.tap.includes("discard") && !picked.length) {
+    // a card the rules forbid: the server says which rule, and nothing changes
+    act({do: "discard", card: c});
+    return;
+  }
   const i = picked.indexOf(c);
   if (i >= 0) picked.splice(i, 1); else picked.push(c);
   const fits = table.legal.filter((l) => cardsOf(l.action) &&
@@ -401,6 +430,7 @@ function deal() {
     const n = Number($("players").value);
     const body = {players: n, opponents: [...Array(n - 1).keys()].map((i) =>
       $(`opp${i + 1}`).value)};
+    for (const o of SETUP.options) body[o.name] = $(`opt-${o.name}`).value;
     if (practiceSeed !== null) body.seed = practiceSeed;  // the digits as typed, a string
     practiceSeed = null;
     const refused = $("refused");
@@ -451,30 +481,35 @@ function chance(e) {
 function showHint(advice) {
   const out = $("hint-out");
   const best = key(advice.best);
-  out.replaceChildren(
+  out.replaceChildren(...[
+    advice.explanation ? el("p", {}, el("strong", {}, "Advisor: "), named(advice.explanation))
+      : null,
     el("table", {class: "grid", id: "ranking"},
       el("tr", {}, el("th", {}, "#"), el("th", {}, "play"),
          el("th", {class: "num"}, "chance to win"),
          el("th", {class: "num", title: "the average points this play ends the deal with, " +
                     "won or lost, over the deals the advisor imagined"}, "expected")),
       advice.actions.map((e, i) => el("tr", {class: key(e.action) === best ? "best" : ""},
-        el("td", {}, i + 1), el("td", {}, e.label || e.text),
+        el("td", {}, i + 1), el("td", {}, e.label || named(e.text)),
         el("td", {class: "num"}, chance(e)),
         el("td", {class: "num"}, e.expected === null ? "—" :
           (e.expected >= 0 ? "+" : "") + e.expected.toFixed(2))))),
-    ...(advice.notes || []).map((n) => el("p", {class: "dim note"}, `Note: ${n}`)),
+    ...(advice.notes || []).map((n) => el("p", {class: "dim note"}, `Note: ${named(n)}`)),
     el("p", {class: "dim", id: "hint-legend"}, "Chance to win: the advisor's estimate, with " +
-       "the range it is 95% sure of. Expected: the average points the play ends the deal " +
-       `with (+ won, − paid). Ranked by ${advice.ranked_by === "win" ? "chance to win" :
-       "expected points"}; ${advice.work.done} ${advice.work.unit}, ${Math.round(advice.ms)} ms.`));
+       "the range it is 95% sure of. Expected: the points the play ends the deal with on " +
+       `average (+ won, − paid). Ranked by ${advice.ranked_by === "win" ? "chance to win" :
+       "expected points"}; ${advice.work.done} ${advice.work.unit}, ${Math.round(advice.ms)} ms.`)]
+    .filter((x) => x !== null));
   out.hidden = false;
   for (const b of document.querySelectorAll("[data-action]")) {
     b.classList.toggle("hinted", b.dataset.action === best);
   }
   // a play of several cards: ring its cards in the hand
-  const bestCards = advice.best && (advice.best.cards || (advice.best.card ? [advice.best.card] : []));
+  // (the cards an action names: its cards, its card, or the card it is laid with)
+  const bestCards = advice.best && (advice.best.cards ||
+    [advice.best.card || advice.best.with].filter((c) => typeof c === "string"));
   const left = Array.isArray(bestCards) ? [...bestCards] : [];
-  for (const b of document.querySelectorAll("#hand button.card")) {
+  for (const b of document.querySelectorAll("#hand .card")) {
     const i = left.indexOf(b.dataset.card);
     b.classList.toggle("hinted", i >= 0 || b.dataset.action === best);
     if (i >= 0) left.splice(i, 1);
@@ -505,6 +540,13 @@ function setupForm() {
   };
   players.addEventListener("change", draw);
   draw();
+  // the game's table options (Chắn's rules profile), each a choice
+  $("options").replaceChildren(...SETUP.options.map((o) => el("label", {}, o.label,
+    el("select", {id: `opt-${o.name}`}, o.choices.map((c) =>
+      el("option", {value: c.value, title: c.description}, c.value))))));
+  $("options-explained").replaceChildren(...SETUP.options.map((o) => el("span", {},
+    ` ${o.label}: `, ...o.choices.map((c, i) => el("span", {}, el("b", {}, c.value),
+      ` — ${c.description}${i + 1 < o.choices.length ? "; " : "."}`)))));
 }
 
 setupForm();

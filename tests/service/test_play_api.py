@@ -1,6 +1,8 @@
-"""The browser game's JSON API (service/play.py): whole deals played through HTTP, tables
-kept in SQLite across app instances, expiry, illegal actions — and no hidden card ever
-in an answer."""
+"""The default game's table at ``/v1/play…`` (service/tables.py: the aliases of
+``/v1/play/chan…``, answered as Chắn's table always answered, advisor/chan/endpoints.py):
+whole deals played through HTTP, tables kept in SQLite across app instances, expiry,
+illegal actions, a table stored before every game's table was one still played — and no
+hidden card ever in an answer."""
 
 from __future__ import annotations
 
@@ -15,11 +17,11 @@ import pytest
 from flask.testing import FlaskClient
 
 from advisor.chan.cards import FACES
-from advisor.chan.endpoints import AdviceSchema
+from advisor.chan.endpoints import AdviceSchema, RecordSchema, TableSchema
 from advisor.chan.faces import GAME as CHAN
 from advisor.chan.session import Table
+from advisor.games.browser import GameTable
 from service import create_app, playstore
-from service.play import RecordSchema, TableSchema
 from service.schemas import ProblemSchema
 
 CODES = {f.code for f in FACES}
@@ -52,11 +54,11 @@ def _problem(resp: Any, status: int) -> dict[str, Any]:
     return body
 
 
-def _stored(db: str, sid: str) -> Table:
+def _stored(db: str, sid: str) -> GameTable:
     """The table as the server has it — everything, hidden cards included."""
     with sqlite3.connect(db) as conn:
         (state,) = conn.execute("SELECT state FROM play_table WHERE id = ?", (sid,)).fetchone()
-    return Table.from_json(json.loads(state))
+    return GameTable.from_json(CHAN, json.loads(state))
 
 
 # --- no hidden card ---------------------------------------------------------------------
@@ -83,7 +85,7 @@ def _contains_run(seq: list[str], run: list[str]) -> bool:
     return any(seq[i : i + len(run)] == run for i in range(len(seq) - len(run) + 1))
 
 
-def assert_nothing_hidden(answer: dict[str, Any], truth: Table) -> None:
+def assert_nothing_hidden(answer: dict[str, Any], truth: GameTable) -> None:
     """``answer`` (any JSON the player got while the deal is played) shows the player's
     VIEW and public facts only: no other seat's concealed cards, no stock order."""
     for path, value in _walk(answer):
@@ -374,7 +376,8 @@ def test_the_page_is_self_contained(client: FlaskClient) -> None:
 
 def test_the_page_labels_a_practice_deal(client: FlaskClient) -> None:
     page = client.get("/play/chan?seed=5").get_data(as_text=True)
-    assert '<div class="panel" id="practice">' in page and "deal 5:" in page
+    assert '<div class="panel" id="practice">' in page
+    assert '<b id="practice-seed">5</b>:' in page
     # the label is there, hidden, for the script; "²" is no practice seed
     for plain in ("/play/chan", "/play/chan?seed=x", "/play/chan?seed=%C2%B2"):
         assert '<div class="panel" id="practice" hidden>' in client.get(plain).get_data(
@@ -385,7 +388,7 @@ def test_one_hint_per_table_at_a_time_and_hint_samples_are_capped(
         db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
-    import service.play
+    import advisor.chan.faces
 
     app = create_app({"TESTING": True, "PLAY_DB": db, "ADVICE_SLOTS": 2,
                       "MAX_HINT_SAMPLES": 3, "MAX_ADVICE_BUDGET_MS": 5000.0})
@@ -393,7 +396,7 @@ def test_one_hint_per_table_at_a_time_and_hint_samples_are_capped(
     first, other = _new(client, seed=1), _new(client, seed=2)
     started, release = threading.Event(), threading.Event()
     asked: list[int | None] = []
-    real = service.play.advise
+    real = advisor.chan.faces.advise
 
     def slow(*args: Any, **kwargs: Any) -> Any:
         asked.append(kwargs.get("samples"))
@@ -402,7 +405,7 @@ def test_one_hint_per_table_at_a_time_and_hint_samples_are_capped(
             release.wait(10)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(service.play, "advise", slow)
+    monkeypatch.setattr(advisor.chan.faces, "advise", slow)
     answers: list[Any] = []
     worker = threading.Thread(target=lambda: answers.append(app.test_client().post(
         f"/v1/play/{first['id']}/hint", query_string={"samples": 500})))
@@ -418,3 +421,26 @@ def test_one_hint_per_table_at_a_time_and_hint_samples_are_capped(
     assert answers and answers[0].status_code == 200
     assert asked[0] == 3  # samples=500 asked, MAX_HINT_SAMPLES=3 played
     assert client.post(f"/v1/play/{first['id']}/hint").status_code == 200  # free again
+
+
+# --- a table stored before every game's table was one --------------------------------
+
+
+def test_a_chan_session_row_alive_at_deploy_is_played_on(client: FlaskClient, db: str) -> None:
+    """A table stored as ``chan-session/1`` is read through Chắn's converter: the same
+    table, answered as before, played on and stored as every game's table."""
+    old = Table.new(seed=None, rules="cvv", opponents=["greedy", "greedy", "greedy"])
+    store = playstore.Store(playstore.connect(db), ttl_s=3600)
+    sid = store.create(old.to_json())
+    table = client.get(f"/v1/play/{sid}").get_json()
+    assert TableSchema().validate(table) == {}
+    assert table["view"] == old.view().to_json() and table["rules"] == "cvv"
+    assert table["legal"] == [a.to_json() for a in old.legal()]
+    assert table["log"] == old.public_log() and table["practice"] is False
+    assert client.get(f"/v1/play/chan/{sid}").get_json()["view"] == table["view"]
+    resp = client.post(f"/v1/play/{sid}/action", json={**table["legal"][0], "version": 1})
+    assert resp.status_code == 200, resp.get_json()
+    assert_nothing_hidden(resp.get_json(), _stored(db, sid))
+    with sqlite3.connect(db) as conn:
+        (state,) = conn.execute("SELECT state FROM play_table WHERE id = ?", (sid,)).fetchone()
+    assert json.loads(state)["format"] == "game-table/1"

@@ -1,5 +1,6 @@
 """End to end in a real browser: the system's Chromium, driven by Playwright, against the
-app served on loopback by a real server thread. A whole deal is played by clicks, its
+app served on loopback by a real server thread. A whole deal of Chắn is played by clicks
+on the one table page (``/play/chan``: service/templates/table.html, static/table.js), its
 record downloaded and replayed; the analysis page is used as a person would.
 
 The browser is Debian's ``/usr/bin/chromium`` (``.ci/run`` installs it); no browser is
@@ -89,7 +90,7 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
     page.goto(f"{base_url}/play/chan?seed=10")  # 13 decisions; AI 1 wins
     _click(page, "#deal")
     assert page.locator("#hand .card").count() >= 1
-    assert "Cái" in page.inner_text("#table")  # the dealer is marked
+    assert "Cái" in page.inner_text("#seats")  # the dealer is marked
     clicks = 0
     hinted = reloaded = refused = False
     while not page.is_visible("#result"):
@@ -148,7 +149,7 @@ def test_a_whole_deal_by_clicks(page: Page, base_url: str, tmp_path: Path) -> No
     # every seat's hand at the end; the winner's 20 cards by group; each bonus in words
     assert page.locator("#hands .row").count() == 4
     assert page.locator("#winning-hand .card").count() == 20  # AI 1 wins this deal
-    because = page.locator("#bonuses td.dim").all_inner_texts()
+    because = page.locator("#explained td.dim").all_inner_texts()
     assert because and all(len(text) > 10 for text in because), because
     assert "AI 1" in page.inner_text("#log")
     with page.expect_download() as download:
@@ -252,13 +253,15 @@ def test_the_opening_discard_by_a_click_readable_cards_and_a_chiu_named(
     assert page.evaluate("table.version") == version + 1
     assert page.evaluate("table.log[0].action.do") == "discard"
     # the small cards of melds, discards and doors are readable at desktop size
-    size = page.locator(".door .card.small .nm").first.evaluate(
+    size = page.locator(".seat .card.small .nm").first.evaluate(
         "e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 9
-    # four of one card among a seat's melds is labelled a Chíu
+    # four of one card among a seat's melds is labelled a Chíu (the server names it:
+    # tests/chan/test_browser.py), and the page shows the name
     page.evaluate("""() => { const t = structuredClone(table);
-        t.view.table[1].melds = [["5v", "5v", "5v", "5v"], ["6s", "6s"]]; render(t); }""")
-    kinds = page.locator("#door1 .meld .kind")
+        t.table.seats[1][0].groups = [{label: "Chíu", cards: ["5v", "5v", "5v", "5v"]},
+                                      ["6s", "6s"]]; render(t); }""")
+    kinds = page.locator("#seat1 .meld .kind")
     assert kinds.count() == 1 and kinds.inner_text() == "Chíu"
 
 
@@ -297,7 +300,7 @@ def test_a_busy_hint_is_said_in_words_and_asked_once_more(page: Page, base_url: 
         asked.append(route.request.url)
         route.fulfill(**busy)
 
-    page.route("**/v1/play/*/hint?*", always_busy)
+    page.route("**/v1/play/chan/*/hint?*", always_busy)
     page.click("#hint")
     page.wait_for_selector("#error:not([hidden])")
     assert "busy with other players" in page.inner_text("#error")  # while it waits
@@ -306,7 +309,7 @@ def test_a_busy_hint_is_said_in_words_and_asked_once_more(page: Page, base_url: 
     assert "still busy" in said and "every slot" not in said  # words, not the raw text
     assert len(asked) == 2  # asked once more by itself, then no more
     # Once the server has room, the hint is given after one busy answer.
-    page.unroute("**/v1/play/*/hint?*")
+    page.unroute("**/v1/play/chan/*/hint?*")
     first = [True]
 
     def busy_once(route: Any) -> None:
@@ -316,7 +319,7 @@ def test_a_busy_hint_is_said_in_words_and_asked_once_more(page: Page, base_url: 
         else:
             route.continue_()
 
-    page.route("**/v1/play/*/hint?*", busy_once)
+    page.route("**/v1/play/chan/*/hint?*", busy_once)
     page.click("#hint")
     page.wait_for_selector("#ranking")
     assert page.locator("#error").is_hidden()

@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from advisor.chan.endpoints import AdviceSchema
+from advisor.chan.endpoints import AdviceSchema, TableSchema
 from advisor.registry import game
 from service import create_app
-from service.play import TableSchema
 from service.schemas import ProblemSchema
 from service.table_schemas import GameHintSchema, GameTableSchema
 
@@ -91,15 +90,27 @@ def test_bad_bodies_and_queries_name_their_field(client: FlaskClient) -> None:
     _problem(client.get(f"/v1/play/qing/{sid}/record"), 409)  # not over
 
 
-def test_chan_aliases_answer_as_the_chan_api(client: FlaskClient) -> None:
-    made = client.post("/v1/play/chan", json={"seed": "10"})
+def test_the_default_games_old_urls_are_aliases_of_its_table(client: FlaskClient) -> None:
+    """``/v1/play…`` is ``/v1/play/chan…``: the same tables, answered in the shape its
+    clients read (Chắn's ``TableSchema``); ``/v1/play/chan…`` answers as every game."""
+    made = client.post("/v1/play/chan", json={"seed": "10", "rules": "cvv"})
     assert made.status_code == 201
     table = made.get_json()
-    assert TableSchema().validate(table) == {} and table["practice"]
-    again = client.get(f"/v1/play/{table['id']}").get_json()
-    assert client.get(f"/v1/play/chan/{table['id']}").get_json() == again
-    assert _problem(client.post("/v1/play/chan", json={"players": 4}), 422)["field"] == \
-        "players"  # Chắn's table is always four: its body is /v1/play's
+    assert GameTableSchema().validate(table) == {} and table["practice"]
+    assert table["players"] == 4 and table["view"]["rules"] == "cvv"
+    old = client.get(f"/v1/play/{table['id']}").get_json()
+    assert TableSchema().validate(old) == {} and old["rules"] == "cvv"
+    assert old["view"] == table["view"] and old["legal"] == [
+        e["action"] for e in table["legal"]]
+    assert client.post("/v1/play/chan", json={"players": 4}).status_code == 201
+    body = _problem(client.post("/v1/play/chan", json={"players": 3}), 422)
+    assert body["field"] == "players"
+    body = _problem(client.post("/v1/play/chan", json={"rules": "nope"}), 422)
+    assert body["field"] == "rules" and "house, cvv" in body["detail"]
+    body = _problem(client.post("/v1/play/chan", json={"colour": "red"}), 422)
+    assert body["field"] == "colour" and body["errors"] == {"colour": ["Unknown field."]}
+    hint = client.post(f"/v1/play/chan/{table['id']}/hint", query_string={"samples": 2})
+    assert hint.status_code == 200 and all(e["label"] for e in hint.get_json()["actions"])
 
 
 def test_the_document_lists_every_game_at_the_table(client: FlaskClient) -> None:
@@ -116,11 +127,12 @@ def test_the_document_lists_every_game_at_the_table(client: FlaskClient) -> None
     create = paths["/v1/play/{name}"]["post"]
     assert {"201", "422", "429", "503"} <= set(create["responses"])
     answer = create["responses"]["201"]["content"]["application/json"]["schema"]
-    assert answer == {"oneOf": [{"$ref": "#/components/schemas/GameTable"},
-                                {"$ref": "#/components/schemas/Table"}]}
+    assert answer == {"$ref": "#/components/schemas/GameTable"}
+    old = paths["/v1/play"]["post"]["responses"]["201"]["content"]["application/json"]
+    assert old["schema"] == {"$ref": "#/components/schemas/Table"}
     hint = paths["/v1/play/{name}/{table}/hint"]["post"]
     assert [p["name"] for p in hint["parameters"]] == ["name", "table", "budget_ms", "seed",
-                                                      "version"]
+                                                      "version", "samples"]
     assert {"409", "429", "503"} <= set(hint["responses"])
 
 
