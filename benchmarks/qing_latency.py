@@ -1,6 +1,8 @@
-"""The Qing advisor's CPU time per decision at a budget (``time.process_time()``, so
-the machine's load does not inflate it), over decisions of greedy deals: to calibrate
-``advisor.qing.advice.PER_MS`` (playouts a millisecond of budget).
+"""The Qing advisor's CPU time per decision at a budget with its playouts asked for
+(``Budget(playouts_per_ms=PER_MS)``; the default advice plays none), by
+``time.process_time()``, so the machine's load does not inflate it, over decisions of
+greedy deals: to calibrate ``advisor.qing.advice.PER_MS`` (playouts a millisecond of
+budget). The default advice's cost in every game: ``benchmarks/decision_cost.py``.
 
     python benchmarks/qing_latency.py --deals 6 --players 4 --budget-ms 100
 """
@@ -15,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from advisor.qing.advice import PER_MS, advise
+from advisor.qing.advice import PER_MS, Budget, advise
 from advisor.qing.bots import GreedyBot
 from advisor.qing.game import Game
 
@@ -38,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
             v, legal = g.view(d.seat), g.legal_actions()
             if len(legal) > 1:
                 t = time.process_time()
-                adv = advise(v, legal, budget_ms=args.budget_ms, seed=k)
+                adv = advise(v, legal, Budget(ms=args.budget_ms, seed=k,
+                                              playouts_per_ms=PER_MS))
                 cpu.append((time.process_time() - t) * 1000)
                 work.append(adv.playouts)
             g.act(d.seat, bot.decide(v, legal))

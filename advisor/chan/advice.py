@@ -45,7 +45,7 @@ from advisor.chan.recalibrate import (
     against,
     fitted,
 )
-from advisor.chan.strong import look_rollout, strong_key, strong_rollout
+from advisor.chan.strong import look_rollout, strong_key
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import View
 from advisor.errors import PositionError
@@ -463,7 +463,7 @@ def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter)
     def sample(e: ActionAdvice, w: int) -> Sample:
         g = world(view, random.Random(f"{seed}:search:{w}"))
         g.act(me, e.action)
-        moves = 1 + strong_rollout(g)
+        moves = 1 + look_rollout(g, me, "advisor")  # every seat as greedy+
         assert g.result is not None
         return Sample(float(g.result.winner == me), float(g.result.payments[me]), moves)
 

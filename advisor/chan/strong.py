@@ -90,14 +90,17 @@ class StrongBot(BaseBot):
 
 
 def look_rollout(g: Game, me: int, opponents: str = "greedy",
-                 rng: random.Random | None = None) -> None:
-    """Play the deal out for the advisor's look at close calls: the advised seat as the
-    ``greedy+`` player does (:func:`advisor.chan.strong.strong_choice`), the others as
-    the ``opponents`` play — ``greedy``, ``advisor`` (the ``greedy+`` player stands for
-    it: as strong, and a thousand times cheaper) or ``random`` (drawn from ``rng``)."""
+                 rng: random.Random | None = None) -> int:
+    """Play the deal out for the advisor's look at close calls and its search: the
+    advised seat as the ``greedy+`` player does (:func:`advisor.chan.strong.strong_choice`),
+    the others as the ``opponents`` play — ``greedy``, ``advisor`` (the ``greedy+`` player
+    stands for it: as strong, and a thousand times cheaper; so every seat plays as
+    ``greedy+``) or ``random`` (drawn from ``rng``). Returns the moves played."""
     pick = rng or random.Random(0)
+    moves = 0
     while (d := g.pending) is not None:
         legal = g.legal_actions()
+        moves += 1
         if len(legal) == 1:
             g.act(d.seat, legal[0])
             continue
@@ -110,23 +113,7 @@ def look_rollout(g: Game, me: int, opponents: str = "greedy",
         else:
             choice = greedy_choice(s, legal, offered)
         g.act(d.seat, choice)
-
-
-def strong_rollout(g: Game) -> int:
-    """Play the deal out, every seat as the ``greedy+`` player does (the search's
-    playouts, :func:`advisor.chan.advice.advise` with ``search``); the moves played."""
-    moves = 0
-    while (d := g.pending) is not None:
-        legal = g.legal_actions()
-        if len(legal) == 1:
-            choice = legal[0]
-        else:
-            choice = strong_choice(g.seats[d.seat], legal,
-                                   g.offer.card if g.offer is not None else None,
-                                   unseen_in_game(g, d.seat))
-        g.act(d.seat, choice)
-        moves += 1
     return moves
 
 
-__all__ = ["StrongBot", "look_rollout", "strong_choice", "strong_key", "strong_rollout"]
+__all__ = ["StrongBot", "look_rollout", "strong_choice", "strong_key"]

@@ -143,7 +143,7 @@ class Browser:
 @cache
 def browser(name: str) -> Browser | None:
     """The game's declaration (``advisor.<name>.browser.BROWSER``), None when the game has
-    none (Chắn has its own page)."""
+    none (no table in the browser)."""
     try:
         module = import_module(f"advisor.{name}.browser")
     except ModuleNotFoundError:

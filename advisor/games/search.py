@@ -88,14 +88,6 @@ class Arm(Generic[A]):
     def expected(self) -> float:
         return sum(self.pays) / len(self.pays) if self.pays else 0.0
 
-    @property
-    def win_se(self) -> float | None:
-        return _se(self.wins)
-
-    @property
-    def expected_se(self) -> float | None:
-        return _se(self.pays)
-
     def values(self, by: By) -> list[float]:
         return self.wins if by == "win" else self.pays
 
@@ -190,7 +182,8 @@ def halve(actions: Sequence[A], sample: Callable[[A, int], Sample], meter: Meter
 
 
 def _going(meter: Meter) -> bool:
-    """Whether the meter has work left and time to do it."""
+    """Whether the meter has work left and time to do it (a call, not the property read
+    in place: the work spent inside the loop changes it)."""
     return meter.more
 
 
