@@ -15,8 +15,15 @@ TYPE_PATHS := $(wildcard advisor service)
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.run
 
-.PHONY: help install run-install bench-install run test lint typecheck pytest serve screenshots bench \
-	calibration fit load clean
+# The compiled core (rust/): pip builds it into advisor/_core*.so, in release mode, with
+# cargo; a change to its sources reinstalls. The Rust checks run with the venv's Python.
+CARGO ?= cargo
+RUST_SOURCES := $(shell find rust/core rust/py -name '*.rs' 2>/dev/null) \
+	$(wildcard rust/Cargo.toml rust/Cargo.lock rust/core/Cargo.toml rust/py/Cargo.toml)
+RUST_MANIFEST := --manifest-path rust/Cargo.toml
+
+.PHONY: help install run-install bench-install run test lint typecheck rust pytest serve screenshots \
+	bench calibration fit load dist clean
 
 help: ## List the targets
 	@grep -E '^[a-z][a-zA-Z_-]*:.*## ' $(MAKEFILE_LIST) \
@@ -26,7 +33,7 @@ install: $(STAMP) ## Create .venv/ and install the package with its test tools
 
 run-install: $(RUN_STAMP) ## Create .venv/ and install the package alone (what running needs)
 
-$(RUN_STAMP): pyproject.toml
+$(RUN_STAMP): pyproject.toml $(RUST_SOURCES)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/pip install -q -e .
 	touch $@
@@ -46,13 +53,19 @@ run: run-install ## Advice on an example position (examples/view.json), then an 
 	@echo
 	$(BIN)/advisor chan analyze $(HAND)
 
-test: lint typecheck pytest ## Lint, type-check and run the tests (what CI runs)
+test: lint typecheck rust pytest ## Lint, type-check and run the tests, Rust's too (what CI runs)
 
 lint: install ## ruff check
 	$(BIN)/ruff check $(LINT_PATHS)
 
 typecheck: install ## mypy (strict) on the packages
 	$(BIN)/mypy $(TYPE_PATHS)
+
+rust: install ## The core: cargo fmt --check, clippy (warnings are errors), cargo test
+	$(CARGO) fmt $(RUST_MANIFEST) --all -- --check
+	PYO3_PYTHON=$(abspath $(BIN)/python) $(CARGO) clippy $(RUST_MANIFEST) --locked --workspace \
+		--all-targets -- -D warnings
+	$(CARGO) test $(RUST_MANIFEST) --locked -p advisor-core
 
 pytest: install ## Run the tests and doctests
 	$(BIN)/pytest -q
@@ -80,6 +93,11 @@ fit: bench-install ## Refit the Chắn value models on simulated deals (~15 min;
 load: install ## Load-test the service on loopback with wrk (1, 2, 4 workers; ~3 min)
 	$(BIN)/python benchmarks/service_load.py --flood
 
-clean: ## Remove .venv/ and caches
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+dist: install ## Build the sdist and, from it, a wheel that carries the compiled core (dist/)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+
+clean: ## Remove .venv/, the core's build and caches
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis \
+		rust/target advisor/_core*.so
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,20 +1,23 @@
-"""Engine speed per game: greedy self-play deals per second, and playouts per second (a
-world dealt from a seat's VIEW by the game's ``world`` and played to the end of the deal by
-greedy seats — what a search under hidden cards buys its answers with), for the code as it
-stands and for a baseline commit, in the same run on the same machine.
+"""Engine speed per game: the Python engines and the compiled core (``rust/``) on the same
+work, side by side, each in a process of its own, in CPU time of one core.
 
-    python benchmarks/engine_speed.py                      # every game, baseline c4ed0fb
-    python benchmarks/engine_speed.py --games qing,khanhoo --baseline c4ed0fb --repeat 3
-    python benchmarks/engine_speed.py --profile            # where a greedy deal's time goes
+    python benchmarks/engine_speed.py                    # every game that has a core
+    python benchmarks/engine_speed.py --games chan --scale 0.5
 
-The baseline's code is exported with ``git archive`` to a temporary folder and run there
-in its own process (``PYTHONPATH``), on the same deals (same seeds) and the same VIEWs;
-each measure is the process's CPU time (``time.process_time``: other jobs on the machine
-slow the wall clock, much less the CPU time a run takes), the best of ``--repeat``
-runs. A row is ``deals/s  moves/s`` of greedy self-play, ``greedy+/s`` (deals a
-second of ``greedy+`` self-play, the playout policy a search would use) and
-``playouts/s`` per tree, and the ratios, current over baseline. Only the engine, the
-bots and ``world`` are timed: the VIEWs are taken before.
+For each game, three measures, each for both paths:
+
+* ``simulate greedy`` and ``simulate greedy+`` — deals a second of self-play through the
+  game's ``simulate`` with every seat that builtin player (the run a value fit or a
+  strength baseline plays): the Python run with ``ADVISOR_CORE=off``, the core's with it;
+* ``greedy+ playouts`` — playouts a second from the same VIEWs (decisions met in greedy
+  play): a world dealt from the VIEW, the seat's first legal action played, and the deal
+  played out with every seat ``greedy+`` — what a search under hidden cards buys its
+  answers with. The Python path deals ``world(view, rng)`` and plays the ``greedy+`` bots;
+  the core plays its batch (``view_of(view).playouts``). The last column is how many
+  such playouts 100 ms of one core buys.
+
+Each measure is the child process's CPU time (``time.process_time``; the core runs on one
+thread), after a warm-up of other deals (``--warm``); the ratio is core over Python.
 """
 
 from __future__ import annotations
@@ -23,57 +26,32 @@ import argparse
 import json
 import os
 import platform
+import random
 import subprocess
 import sys
-import tarfile
-import tempfile
 import time
-from io import BytesIO
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# game: (players, greedy deals timed, playouts timed) — the same work for both trees
-WORK: dict[str, tuple[int, int, int]] = {
-    "chan": (4, 400, 400),
-    "khanhoo": (3, 60, 60),
-    "qing": (4, 60, 60),
-    "ming": (2, 800, 800),
+# game: players, (Python deals greedy, greedy+), (core deals greedy, greedy+),
+#       VIEWs, (Python worlds, core worlds) a VIEW
+WORK: dict[str, tuple[int, tuple[int, int], tuple[int, int], int, tuple[int, int]]] = {
+    "chan": (4, (300, 150), (20_000, 5_000), 100, (2, 200)),
 }
 
 
-def child(game: str, deals: int, playouts: int, repeat: int, warm: int = 0) -> dict[str, Any]:
-    """Runs inside the tree measured (its ``advisor`` first on ``sys.path``); ``warm``
-    deals of other seeds are played first, untimed (the caches of a long run)."""
-    import random
-    from importlib import import_module
-
+def views_of(game: str, players: int, n: int) -> list[Any]:
+    """``n`` VIEWs of decisions met in greedy play (a deal's decision at a random step)."""
     from advisor.registry import game as spec_of
 
     spec = spec_of(game)
-    players = WORK[game][0]
-    seats = ["greedy"] * players
-    best_deal = best_play = float("inf")
-    moves = 0
-    best_strong = float("inf")
-    if warm:
-        spec.simulate(seats, games=warm, seed=1_000_001)
-        spec.simulate(["greedy+"] * players, games=warm, seed=1_000_002)
-    for _ in range(repeat):
-        t = time.process_time()
-        summary = spec.simulate(seats, games=deals, seed=1)
-        best_deal = min(best_deal, time.process_time() - t)
-        moves = summary.moves
-        t = time.process_time()
-        spec.simulate(["greedy+"] * players, games=deals, seed=1)
-        best_strong = min(best_strong, time.process_time() - t)
-    # the VIEWs: a seat's decision at a random point of a greedy deal
-    world = import_module(f"advisor.{game}.game").world
     rng = random.Random(1)
     views: list[Any] = []
     k = 0
-    while len(views) < playouts:
+    while len(views) < n:
         g = spec.deal(players, 1000 + k)
         k += 1
         bots = [spec.greedy(s) for s in range(players)]
@@ -89,97 +67,65 @@ def child(game: str, deals: int, playouts: int, repeat: int, warm: int = 0) -> d
             a = legal[0] if len(legal) == 1 else bots[d.seat].decide(g.view(d.seat), legal)
             g.act(d.seat, a)
             step += 1
-    for _ in range(repeat):
-        t = time.process_time()
-        for n, v in enumerate(views):
-            w = world(v, random.Random(n))
-            spec.play(w, [spec.greedy(n * 7 + s) for s in range(players)])
-        best_play = min(best_play, time.process_time() - t)
-    return {"deals_s": deals / best_deal, "moves_s": moves / best_deal,
-            "strong_s": deals / best_strong, "playouts_s": playouts / best_play}
+    return views
 
 
-# where a deal's time goes: each function's own time, by the module it lives in
-_PARTS = (
-    ("win checks, distances, decompositions",
-     ("solver.py", "melds.py", "pairing.py", "plays.py", "solve.py", "rules.py")),
-    ("engine: legality and moves", ("game.py", "engine.py", "position.py")),
-    ("VIEW building", ("view.py",)),
-    ("copying state", ()),
-    ("bots", ("bots.py", "strong.py", "advice.py")),
-    ("cards, counts, play loop", ("cards.py", "counts.py", "simulate.py", "deadline.py")),
-)
-_VIEW_FUNCTIONS = {"view", "_seen", "memory", "table_seat", "of_view", "<genexpr>"}
-_COPY_FUNCTIONS = {"clone", "copy", "deepcopy", "__deepcopy__", "_deepcopy_dict",
-                   "_deepcopy_list", "_reconstruct", "_deepcopy_tuple"}
-
-
-def child_profile(game: str, deals: int) -> dict[str, Any]:
-    """The share of a greedy self-play run's time spent in each part (own time of the
-    functions, by module; Python's built-ins go to the part that called them)."""
-    import cProfile
-    import pstats
-
+def child(game: str, scale: float, warm: int) -> dict[str, Any]:
+    """Runs in a child process, on the path ``ADVISOR_CORE`` chooses."""
+    from advisor import core
     from advisor.registry import game as spec_of
 
     spec = spec_of(game)
-    seats = ["greedy"] * WORK[game][0]
-    spec.simulate(seats, games=2, seed=0)  # imports and first tables out of the way
-    prof = cProfile.Profile()
-    prof.enable()
-    spec.simulate(seats, games=deals, seed=1)
-    prof.disable()
-    st = pstats.Stats(prof)
-    shares: dict[str, float] = {name: 0.0 for name, _ in _PARTS}
-    shares["other"] = 0.0
-    raw: Any = st.stats  # type: ignore[attr-defined]
-    for (path, _line, name), (_cc, _nc, tottime, _ct, callers) in raw.items():
-        if path == "~":  # a built-in: charge it to its callers' parts, pro rata
-            total = sum(c[2] for c in callers.values()) or 1.0
-            for (cpath, cline, cname), c in callers.items():
-                shares[_part(cpath, cname, raw.get((cpath, cline, cname)))] += \
-                    tottime * c[2] / total
-        else:
-            shares[_part(path, name, (_cc, _nc, tottime, _ct, callers))] += tottime
-    whole = sum(shares.values()) or 1.0
-    return {name: v / whole for name, v in shares.items()}
+    players, py_deals, core_deals, n_views, (py_worlds, core_worlds) = WORK[game]
+    on_core = core.available()
+    deals = core_deals if on_core else py_deals
+    out: dict[str, Any] = {"path": core.path()}
+    if warm:
+        spec.simulate(["greedy"] * players, games=warm, seed=1_000_001)
+        spec.simulate(["greedy+"] * players, games=warm, seed=1_000_002)
+    for name, seats, n in (("greedy", "greedy", deals[0]), ("greedy+", "greedy+", deals[1])):
+        n = max(1, round(n * scale))
+        t = time.process_time()
+        summary = spec.simulate([seats] * players, games=n, seed=1)
+        cpu = time.process_time() - t
+        out[f"simulate {name}"] = {"deals": n, "cpu_s": cpu, "per_s": n / cpu,
+                                   "moves": summary.moves}
+    views = views_of(game, players, max(1, round(n_views * scale)))
+    worlds = core_worlds if on_core else py_worlds
+    playouts = moves = 0
+    if on_core:
+        twin = spec.twin
+        prepared = [(twin.view_of(json.dumps(v.to_json())),
+                     twin.code(spec.legal_of(v)[0])) for v in views]
+        t = time.process_time()
+        for n, (cv, code) in enumerate(prepared):
+            got = cv.playouts([code], 0, worlds, n, ["greedy+"] * players)
+            playouts += len(got)
+            moves += sum(m for _w, _p, m in got)
+        cpu = time.process_time() - t
+    else:
+        world = import_module(f"advisor.{game}.game").world
+        firsts = [spec.legal_of(v)[0] for v in views]
+        t = time.process_time()
+        for n, (v, first) in enumerate(zip(views, firsts)):
+            for w in range(worlds):
+                g = world(v, random.Random(f"{n}:{w}"))
+                g.act(v.seat, first)
+                played, _ = spec.play(g, [spec.strong(s) for s in range(players)])
+                playouts += 1
+                moves += played + 1
+        cpu = time.process_time() - t
+    out["greedy+ playouts"] = {"playouts": playouts, "cpu_s": cpu, "per_s": playouts / cpu,
+                               "moves": moves}
+    return out
 
 
-def _part(path: str, name: str, stat: Any = None) -> str:
-    """The part a function belongs to: by its module, except that a game module's VIEW
-    and copying functions (and a generator inside ``view``) count as those parts."""
-    if name in _COPY_FUNCTIONS and (path.endswith("copy.py") or "/advisor/" in path):
-        return "copying state"
-    if "/advisor/" not in path:
-        return "other"
-    base = path.rsplit("/", 1)[-1]
-    if base == "game.py" and name in _VIEW_FUNCTIONS and (name != "<genexpr>" or (
-            stat is not None and any(c[2] == "view" for c in stat[4]))):
-        return "VIEW building"
-    for part, files in _PARTS:
-        if base in files:
-            return part
-    return "other"
-
-
-def export(ref: str, into: Path) -> Path:
-    """The tree of commit ``ref`` (its tracked files) in a folder under ``into``."""
-    data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref],
-                          check=True, capture_output=True).stdout
-    folder = into / ref
-    with tarfile.open(fileobj=BytesIO(data)) as tar:
-        tar.extractall(folder, filter="data")
-    return folder
-
-
-def measure(tree: Path, game: str, deals: int, playouts: int, repeat: int,
-            profile: bool = False, warm: int = 0) -> dict[str, Any]:
-    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
-    out = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--child", game, "--deals", str(deals),
-         "--playouts", str(playouts), "--repeat", str(repeat), "--warm", str(warm),
-         *(["--profile"] if profile else [])],
-        cwd=tree, env=env, check=True, capture_output=True, text=True).stdout
+def measure(game: str, path: str, scale: float, warm: int) -> dict[str, Any]:
+    env = dict(os.environ, ADVISOR_CORE="off" if path == "python" else "required",
+               PYTHONHASHSEED="0")
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", game,
+                          "--scale", str(scale), "--warm", str(warm)],
+                         cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout
     result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
     return result
 
@@ -187,65 +133,28 @@ def measure(tree: Path, game: str, deals: int, playouts: int, repeat: int,
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", default=",".join(WORK))
-    p.add_argument("--baseline", default="c4ed0fb", help="commit to compare with")
-    p.add_argument("--repeat", type=int, default=1,
-                   help="best of this many runs (the same deals: later runs find warm caches)")
-    p.add_argument("--warm", type=int, default=0,
-                   help="deals of other seeds played first, untimed (a long run's caches)")
-    p.add_argument("--scale", type=float, default=1.0, help="multiply the deals timed")
-    p.add_argument("--profile", action="store_true",
-                   help="where a greedy deal's time goes (share by part), per tree")
+    p.add_argument("--scale", type=float, default=1.0, help="multiply the work timed")
+    p.add_argument("--warm", type=int, default=20,
+                   help="deals of other seeds played first, untimed (caches warm)")
     p.add_argument("--child", help=argparse.SUPPRESS)
-    p.add_argument("--deals", type=int, help=argparse.SUPPRESS)
-    p.add_argument("--playouts", type=int, help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.child:
-        if args.profile:
-            print(json.dumps(child_profile(args.child, args.deals)))
-        else:
-            print(json.dumps(child(args.child, args.deals, args.playouts, args.repeat,
-                                   args.warm)))
+        print(json.dumps(child(args.child, args.scale, args.warm)))
         return
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                           check=True, capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "advisor"],
-                           check=True, capture_output=True, text=True).stdout.strip()
     print(f"# {platform.python_implementation()} {platform.python_version()}, "
-          f"{os.cpu_count()} cores; current {head}{' + changes' if dirty else ''}, "
-          f"baseline {args.baseline}; best of {args.repeat}; {args.warm} deals warm-up")
-    with tempfile.TemporaryDirectory() as tmp:
-        base = export(args.baseline, Path(tmp))
-        if args.profile:
-            profile(args, base)
-            return
-        print(f"{'game':8} {'tree':9} {'deals':>6} {'deals/s':>9} {'moves/s':>9} "
-              f"{'greedy+/s':>9} {'playouts':>8} {'playouts/s':>10}")
-        for game in args.games.split(","):
-            _, deals, playouts = WORK[game]
-            deals = max(1, round(deals * args.scale))
-            playouts = max(1, round(playouts * args.scale))
-            rows = {}
-            for name, tree in (("baseline", base), ("current", ROOT)):
-                r = measure(tree, game, deals, playouts, args.repeat, warm=args.warm)
-                rows[name] = r
-                print(f"{game:8} {name:9} {deals:6d} {r['deals_s']:9.1f} {r['moves_s']:9.0f} "
-                      f"{r['strong_s']:9.1f} {playouts:8d} {r['playouts_s']:10.1f}", flush=True)
-            b, c = rows["baseline"], rows["current"]
-            print(f"{game:8} {'ratio':9} {'':6} {c['deals_s'] / b['deals_s']:8.2f}× "
-                  f"{c['moves_s'] / b['moves_s']:8.2f}× {c['strong_s'] / b['strong_s']:8.2f}× "
-                  f"{'':8} {c['playouts_s'] / b['playouts_s']:9.2f}×", flush=True)
-
-
-def profile(args: argparse.Namespace, base: Path) -> None:
-    """Print, per game, the share of a greedy deal's time in each part, both trees."""
-    names = [name for name, _ in _PARTS] + ["other"]
-    print(f"{'game':8} {'tree':9} " + " ".join(f"{n[:22]:>22}" for n in names))
+          f"{os.cpu_count()} cores, commit {head}; CPU time of one core; "
+          f"{args.warm} deals warm-up; scale {args.scale}")
+    print(f"{'game':8} {'measure':18} {'python /s':>11} {'core /s':>11} {'ratio':>8} "
+          f"{'core in 100 ms':>15}")
     for game in args.games.split(","):
-        deals = max(1, round(WORK[game][1] * args.scale / 2))
-        for name, tree in (("baseline", base), ("current", ROOT)):
-            r = measure(tree, game, deals, 0, 1, profile=True)
-            print(f"{game:8} {name:9} " + " ".join(f"{100 * r[n]:21.0f}%" for n in names),
-                  flush=True)
+        py = measure(game, "python", args.scale, args.warm)
+        co = measure(game, "core", args.scale, args.warm)
+        for key in ("simulate greedy", "simulate greedy+", "greedy+ playouts"):
+            a, b = py[key]["per_s"], co[key]["per_s"]
+            tail = f"{b / 10:15.0f}" if key == "greedy+ playouts" else ""
+            print(f"{game:8} {key:18} {a:11.1f} {b:11.1f} {b / a:7.1f}× {tail}", flush=True)
 
 
 if __name__ == "__main__":

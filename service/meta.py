@@ -1,7 +1,8 @@
 """What the server says about itself: ``GET /healthz`` (liveness: the worker answers; it
 never touches the database), ``GET /readyz`` (readiness: the tables' database answers
 too), ``GET /v1/meta``
-(version, games, rules profiles, limits), ``GET /openapi.json`` and ``GET /docs`` (the
+(version, the engines that run — the compiled core or the Python engines —, games,
+rules profiles, limits), ``GET /openapi.json`` and ``GET /docs`` (the
 same document as a page to read; no external assets, it works offline).
 """
 
@@ -13,7 +14,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from flask.blueprints import BlueprintSetupState
 
-from advisor import __version__
+from advisor import __version__, core
 from advisor.games.endpoints import endpoints_of
 from advisor.registry import DEFAULT, GAMES
 from service.apidocs import render
@@ -82,6 +83,7 @@ def describe(app: Flask) -> dict[str, Any]:
     return {
         "name": "chan-advisor",
         "version": __version__,
+        "engine": {"path": core.path(), "description": core.describe()},
         "games": [{"name": game, "endpoints": paths, "rules": rules.get(game, [])}
                   for game, paths in endpoints.items()],
         "limits": limits,

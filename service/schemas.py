@@ -138,6 +138,18 @@ def _limits_schema() -> type[Schema]:
 LimitsSchema = _limits_schema()
 
 
+class EngineSchema(Schema):
+    """Which engines play the games' deals, playouts and simulations: ``core`` (the
+    compiled core, ``rust/``) or ``python`` (the Python engines: no core was built, or
+    ``ADVISOR_CORE=off``)."""
+
+    class Meta:
+        unknown = RAISE
+
+    path = fields.String(required=True, validate=validate.OneOf(["core", "python"]))
+    description = fields.String(required=True)
+
+
 class MetaSchema(Schema):
     """``GET /v1/meta``: what this server runs and the limits it enforces."""
 
@@ -146,6 +158,7 @@ class MetaSchema(Schema):
 
     name = fields.String(required=True)
     version = fields.String(required=True)
+    engine = fields.Nested(EngineSchema, required=True)
     games = fields.List(fields.Nested(GameSchema), required=True)
     limits = fields.Nested(LimitsSchema, required=True)
 

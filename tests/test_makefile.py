@@ -38,8 +38,8 @@ def test_make_test_installs_the_test_tools(tmp_path: Path) -> None:
 
 # --- the root holds only the project's files --------------------------------------------
 
-ROOT_FILES = {".ci", ".gitignore", "Makefile", "README.md", "advisor", "benchmarks", "docs",
-              "examples", "pyproject.toml", "service", "tests"}
+ROOT_FILES = {".ci", ".gitignore", "MANIFEST.in", "Makefile", "README.md", "advisor",
+              "benchmarks", "docs", "examples", "pyproject.toml", "rust", "service", "tests"}
 """What the repository's root holds: the project's files and folders, nothing a run left."""
 
 

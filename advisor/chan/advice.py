@@ -34,6 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
+from advisor import core
+from advisor.chan import core as chan_core
 from advisor.chan.cards import Counts, Face
 from advisor.chan.game import Action, Game, claims_first
 from advisor.chan.lookahead import Leaves, leaves, rollout, world
@@ -82,6 +84,9 @@ SEARCH_PER_MS = 4.0
 counted, each seat playing as the ``greedy+`` player): 400 at the default 100 ms, about
 16 playouts of 24 moves; 4.7 moves a millisecond of CPU were measured
 (``docs/benchmarks.md``, *Against a good casual player*)."""
+SEARCH_PER_MS_CORE = 250.0
+"""… and on the compiled core (:mod:`advisor.core`): 25,000 moves at the default 100 ms,
+about a thousand playouts (``benchmarks/engine_speed.py``)."""
 SEARCH_LEAST = 200
 """The fewest moves a search is given, at any budget."""
 SEARCH_PRIOR = 10.0
@@ -89,6 +94,12 @@ SEARCH_PRIOR = 10.0
 Z_NOTE = 2.0
 """Standard errors of the paired difference beyond which the playouts' preference for
 another action is noted."""
+
+
+def search_per_ms() -> float:
+    """The moves a millisecond of budget buys the search, on the engines that run
+    (:func:`advisor.core.path`)."""
+    return SEARCH_PER_MS_CORE if core.available() else SEARCH_PER_MS
 
 
 @dataclass
@@ -329,7 +340,7 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     close = [e for e in candidates if order[0].win - e.win <= LOOK_MARGIN]
     uncertain = [e for e in order if not e.certain]
     if search and samples is None and method == "model" and len(uncertain) > 1:
-        meter = budget.meter("moves", SEARCH_PER_MS, least=SEARCH_LEAST)
+        meter = budget.meter("moves", search_per_ms(), least=SEARCH_LEAST)
         _search(view, uncertain, seed, meter)
         _blend(uncertain, SEARCH_PRIOR)
         for e in uncertain:
@@ -413,10 +424,24 @@ def _order(evals: list[ActionAdvice], unseen: Counts) -> list[ActionAdvice]:
 def _playouts(view: View, base: Game, candidates: list[ActionAdvice], seed: int,
               meter: Meter) -> None:
     """Play the candidates in the same worlds, round-robin, one world a unit of the
-    ``meter`` (all it asks for, unless the clock passes its safety cap)."""
+    ``meter`` (all it asks for, unless the clock passes its safety cap): the seat by the
+    static ranking, the others greedily. On the compiled core the worlds are dealt by the
+    core (world 0 too) and a few are played at a time."""
     me = view.seat
     for e in candidates:
         e.sampled = Sampled()
+    if core.available():
+        cv = chan_core.view_of(view)
+        policies = ["static" if s == me else "greedy" for s in range(len(view.table))]
+        while meter.more:
+            got = chan_core.playouts(cv, [e.action for e in candidates], meter.done, 1,
+                                     _core_seed(seed), policies)
+            for e, (won, pay, _moves) in zip(candidates, got):
+                assert e.sampled is not None
+                e.sampled.wins.append(won)
+                e.sampled.pays.append(float(pay))
+            meter.spend()
+        return
     while meter.more:
         played = meter.done
         w = base if played == 0 else world(view, random.Random(f"{seed}:{played}"))
@@ -430,15 +455,33 @@ def _playouts(view: View, base: Game, candidates: list[ActionAdvice], seed: int,
         meter.spend()
 
 
+def _core_seed(seed: int) -> int:
+    """A seed as the core takes it (an unsigned 64-bit int)."""
+    return seed % 2**64
+
+
 def _look(view: View, base: Game, close: list[ActionAdvice], seed: int, meter: Meter,
           opponents: Opponents) -> None:
     """The look at a close call: the ``close`` actions played in the same worlds (common
     random numbers), one world a unit of the ``meter``; the seat then plays as the
     ``greedy+`` player, the others as the ``opponents``
-    (:func:`advisor.chan.strong.look_rollout`)."""
+    (:func:`advisor.chan.strong.look_rollout`; the core plays the same players)."""
     me = view.seat
     for e in close:
         e.sampled = Sampled()
+    if core.available():
+        cv = chan_core.view_of(view)
+        other = "greedy+" if opponents == "advisor" else opponents
+        policies = ["greedy+" if s == me else other for s in range(len(view.table))]
+        while meter.more:
+            got = chan_core.playouts(cv, [e.action for e in close], meter.done, 1,
+                                     _core_seed(seed), policies)
+            for e, (won, pay, _moves) in zip(close, got):
+                assert e.sampled is not None
+                e.sampled.wins.append(won)
+                e.sampled.pays.append(float(pay))
+            meter.spend()
+        return
     while meter.more:
         k = meter.done
         w = world(view, random.Random(f"{seed}:look:{k}"))
@@ -457,7 +500,8 @@ def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter)
     (:func:`advisor.games.search.halve`) in worlds dealt from the VIEW — world ``w`` the
     same for every action —, every seat then playing as the ``greedy+`` player; every
     move of a playout is a unit of the ``meter``. Each candidate's playouts are kept in
-    its ``sampled``."""
+    its ``sampled``. On the compiled core the worlds are dealt and played there, a batch
+    at a time."""
     me = view.seat
 
     def sample(e: ActionAdvice, w: int) -> Sample:
@@ -467,7 +511,21 @@ def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter)
         assert g.result is not None
         return Sample(float(g.result.winner == me), float(g.result.payments[me]), moves)
 
-    for arm in halve(candidates, sample, meter, by="win"):
+    batch = None
+    if core.available():
+        cv = chan_core.view_of(view)
+        every = ["greedy+"] * len(view.table)
+
+        def batch(es: Sequence[ActionAdvice], w: int, n: int) -> list[list[Sample]]:
+            got = chan_core.playouts(cv, [e.action for e in es], w, n, _core_seed(seed), every)
+            k = len(es)
+            return [[Sample(float(won), float(pay), moves)
+                     for won, pay, moves in got[i * k:(i + 1) * k]] for i in range(n)]
+
+        def sample(e: ActionAdvice, w: int) -> Sample:
+            return batch([e], w, 1)[0][0]
+
+    for arm in halve(candidates, sample, meter, by="win", batch=batch):
         arm.action.sampled = Sampled([w > 0.5 for w in arm.wins], list(arm.pays))
 
 
@@ -612,5 +670,6 @@ __all__ = [
     "advise",
     "describe",
     "explain",
+    "search_per_ms",
     "view_from_position",
 ]

@@ -15,6 +15,7 @@ from advisor.chan.advice import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Advice, advise
 from advisor.chan.analysis import analyze
 from advisor.chan.bots import GreedyBot
 from advisor.chan.cards import BY_CODE, FULL_DECK, faces_of
+from advisor.chan.core import TWIN
 from advisor.chan.game import RECORD_FORMAT, SEATS, Action, Game, claims_first, legal_of
 from advisor.chan.position import (
     TYPED_SOURCES,
@@ -212,7 +213,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     search=partial(advise, search=True), default_budget_ms=DEFAULT_BUDGET_MS,
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit, play_recorded=play_recorded,
     result_form=RESULT_FORM, upgrades=UPGRADES,
-    endpoints="advisor.chan.endpoints",
+    endpoints="advisor.chan.endpoints", twin=TWIN,
     faces=Faces((SCORE, ANALYZE, ADVICE), (RULES,), "greedy,random,random,random",
                 terminal=TERMINAL, page=PAGE, **text_hooks(texts)))
 

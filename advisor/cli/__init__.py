@@ -16,7 +16,7 @@ from importlib import import_module
 
 import click
 
-from advisor import __version__
+from advisor import __version__, core
 from advisor.cli.common import EXIT_USAGE, reader_gone, replay_command
 from advisor.cli.generated import describe_group, game_group
 from advisor.cli.playing import play_command, playable
@@ -24,7 +24,8 @@ from advisor.registry import GAMES
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="advisor")
+@click.version_option(__version__, prog_name="advisor",
+                      message=f"%(prog)s %(version)s, on {core.describe()}")
 def main() -> None:
     """Hand evaluator and move advisor for Chắn, Khanhoo and their kin."""
 

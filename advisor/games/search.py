@@ -121,9 +121,16 @@ def _key(arm: Arm[A], by: By) -> tuple[float, float]:
     return (arm.mean(by), arm.mean(other))
 
 
+Batch = Callable[[Sequence[A], int, int], list[list[Sample]]]
+"""Samples in bulk: ``batch(actions, w, n)`` → for each world ``w … w + n − 1``, in order,
+the sample of each action (in the order given) — each the sample ``sample(action, world)``
+would give (the compiled core plays a batch at once, :mod:`advisor.core`)."""
+
+
 def halve(actions: Sequence[A], sample: Callable[[A, int], Sample], meter: Meter, *,
           by: By = "win", first: int = FIRST_WORLDS, z_stop: float = Z_STOP,
-          min_stop: int = MIN_STOP_WORLDS, keep: int | None = None) -> list[Arm[A]]:
+          min_stop: int = MIN_STOP_WORLDS, keep: int | None = None,
+          batch: Batch[A] | None = None) -> list[Arm[A]]:
     """Judge ``actions`` by ``sample(action, world)`` within ``meter``'s work (its units are
     the samples' costs), by successive halving (see the module's docstring); the arms,
     best first by ``by`` among those played in the most worlds (an action dropped in an
@@ -131,7 +138,10 @@ def halve(actions: Sequence[A], sample: Callable[[A, int], Sample], meter: Meter
     ties). The work is counted, so the same inputs give the same answer on any machine
     (unless the meter's safety cap cuts it: :attr:`Meter.cut`). With ``keep``, the action
     of that index is never dropped (an anchor every other is compared with to the end:
-    the action a caller plays unless the search shows another better)."""
+    the action a caller plays unless the search shows another better). With ``batch``, the
+    samples are asked for a few worlds at a time (up to the next early-stop check, and no
+    more than the work left buys) and taken in the same order: the same answer, fewer
+    calls."""
     arms = [Arm(a) for a in actions]
     if len(arms) < 2:
         return arms
@@ -148,11 +158,18 @@ def halve(actions: Sequence[A], sample: Callable[[A, int], Sample], meter: Meter
             step = max(1, int(meter.left / max(cost, 1e-9) / (len(alive) * left)))
         start = alive[0].worlds
         stop = False
+        ahead: dict[int, list[Sample]] = {}  # world → the alive arms' samples, asked in bulk
         for w in range(start, start + step):
-            for arm in alive:
+            if batch is not None and w not in ahead and _going(meter):
+                upto = min(start + step, (w // CHECK_EVERY + 1) * CHECK_EVERY)
+                per_world = max(cost, 1.0) * len(alive)
+                n = max(1, min(upto - w, math.ceil(meter.left / per_world)))
+                for k, row in enumerate(batch([a.action for a in alive], w, n)):
+                    ahead[w + k] = row
+            for i, arm in enumerate(alive):
                 if not _going(meter):
                     break
-                got = sample(arm.action, w)
+                got = ahead[w][i] if batch is not None else sample(arm.action, w)
                 arm.wins.append(got.win)
                 arm.pays.append(got.pay)
                 meter.spend(got.cost)
@@ -199,5 +216,5 @@ def _clear_leader(alive: Sequence[Arm[A]], by: By, z: float, least: int) -> bool
     return True
 
 
-__all__ = ["CHECK_EVERY", "FIRST_WORLDS", "MIN_STOP_WORLDS", "Z_STOP", "Arm", "By", "Sample",
-           "halve", "paired"]
+__all__ = ["CHECK_EVERY", "FIRST_WORLDS", "MIN_STOP_WORLDS", "Z_STOP", "Arm", "Batch", "By",
+           "Sample", "halve", "paired"]

@@ -396,6 +396,71 @@ def run(summary: RunSummary, bots: Sequence[Bot], games: Iterable[tuple[int, Eng
     return summary
 
 
+class _Over:
+    """A game played on the core, as :meth:`RunSummary.tally` reads it: its winner (the
+    rest of the engine's protocol is never asked of it)."""
+
+    pending = None
+
+    def __init__(self, winner: int | None) -> None:
+        self.result = self
+        self.winner = winner
+
+    def legal_actions(self) -> list[Any]:
+        return []
+
+    def view(self, seat: int) -> Any:
+        raise NotImplementedError("a game played on the core has no VIEW here")
+
+    def act(self, seat: int, action: Any) -> None:
+        raise NotImplementedError("a game played on the core is over")
+
+    def to_record(self, players: Iterable[str] | None = None) -> dict[str, Any]:
+        raise NotImplementedError("a game played on the core keeps no record here")
+
+
+def run_on_core(summary: RunSummary, dealt: Iterable[tuple[int, Engine]],
+                simulate: Callable[..., list[Any] | None], outcome: Outcome, *,
+                specs: list[str], games: int, seed: int,
+                duplicate: bool, first: int, after: Callable[[Any, int], None] | None,
+                on_game: Callable[[Any, list[str]], None] | None, options: Mapping[str, Any],
+                replay: Callable[[Any, int, int], None]) -> RunSummary | None:
+    """:func:`run` on the compiled core (every seat a builtin player): the same games, the
+    same tallies. Where a game's own tally (``after``) or ``on_game`` needs the finished
+    engine, the core's moves are made again in the engine — each game of ``dealt``, the
+    run's games as the Python run deals them — by ``replay(game, seat, code)``, and the
+    engine's result must be the core's. None when the core does not play this table (the
+    caller runs it in Python)."""
+    from advisor.games.twin import TwinMismatch
+
+    n = len(specs)
+    start = time.perf_counter()
+    engines = after is not None or on_game is not None
+    played = simulate(specs, games=games, seed=seed, duplicate=duplicate, first=first,
+                      keep_moves=engines, **options)
+    if played is None:
+        return None
+    engine_games = iter(dealt) if engines else None
+    for deal, r, seats, winner, moves, decisions, codes in played:
+        if engine_games is None:
+            summary.tally(_Over(winner), r, seats, moves, decisions)
+            continue
+        r_engine, game = next(engine_games)
+        assert r_engine == r
+        for c in codes:
+            replay(game, game.pending.seat, c)
+        if game.pending is not None or list(outcome(game)) != [tuple(x) for x in seats]:
+            raise TwinMismatch(f"deal {deal}, rotation {r}: the core's game ends "
+                               f"{seats}, the engine's {list(outcome(game))}")
+        summary.tally(game, r, outcome(game), moves, decisions)
+        if after is not None:
+            after(game, r)
+        if on_game is not None:
+            on_game(game, [specs[(s - r) % n] for s in range(n)])
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
 E = TypeVar("E")
 
 
@@ -431,4 +496,4 @@ def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
 
 __all__ = ["Z95", "DealTally", "Engine", "Figures", "Outcome", "PlayerStats", "RunSummary",
            "add_counts", "bot_seed", "deal_key", "duplicate_figures", "latency_summary", "play",
-           "rotations", "run"]
+           "rotations", "run", "run_on_core"]

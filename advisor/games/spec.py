@@ -29,6 +29,7 @@ from functools import cached_property
 from importlib import import_module
 from typing import Any, Generic, Protocol, TypeVar
 
+from advisor import core
 from advisor.errors import AdvisorError, PositionError
 from advisor.games.advice import SPEC_HELP, Advice, Seats, advisor_factory
 from advisor.games.bots import DEFAULT_TIME_LIMIT, Bot, no_argument
@@ -36,7 +37,8 @@ from advisor.games.engine import Action
 from advisor.games.faces import Context, Faces, Table
 from advisor.games.holding import shape_of
 from advisor.games.records import Replay, ResultForm, Upgrade, pending_view, replay_moves
-from advisor.games.simulate import Engine, Outcome, RunSummary, play, run
+from advisor.games.simulate import Engine, Outcome, RunSummary, play, run, run_on_core
+from advisor.games.twin import CORE_SEATS, Twin
 from advisor.games.view import View
 
 G = TypeVar("G", bound=Engine)
@@ -133,6 +135,9 @@ class GameSpec(Generic[G, A, V]):
     # schemas, rules profiles, server budget, verb costs: ``advisor.games.endpoints``),
     # named, not imported: only the service imports it.
     endpoints: str | None = None
+    # The game's compiled twin (advisor.core): how its deals and actions cross to the core,
+    # and its simulation runs there (advisor.games.twin). None: the Python engine only.
+    twin: Twin[G, A] | None = None
 
     # --- derived ---------------------------------------------------------------------------
 
@@ -248,10 +253,23 @@ class GameSpec(Generic[G, A, V]):
             raise AdvisorError("games: at least one deal", field="games")
         started = self.simulation(specs, games=games, seed=seed, duplicate=duplicate,
                                   first=first, **options)
+        if self.twin is not None and self.twin.simulate is not None and core.available() \
+                and set(specs) <= CORE_SEATS:
+            done = run_on_core(started.summary, started.games, self.twin.simulate, self.outcome,
+                               specs=list(specs), games=games, seed=seed, duplicate=duplicate,
+                               first=first, after=started.tally, on_game=on_game,
+                               options=options, replay=self._replay_move)
+            if done is not None:
+                return done
         bots = [self.make_bot(s, seed=seed * 1009 + p, time_limit=time_limit)
                 for p, s in enumerate(specs)]
         return run(started.summary, bots, started.games, rules=self.bot_rules,
                    outcome=self.outcome, after=started.tally, on_game=on_game)
+
+    def _replay_move(self, game: G, seat: int, code: int) -> None:
+        """A move the core played, made in the engine (its twin's action of the code)."""
+        assert self.twin is not None
+        game.act(seat, self.twin.action(code))
 
     def __reduce__(self) -> tuple[Callable[[str], AnySpec], tuple[str]]:
         """A spec travels to another process by its name (a run's slices,

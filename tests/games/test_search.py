@@ -115,3 +115,34 @@ def test_an_anchor_is_never_dropped() -> None:
     anchor = next(a for a in arms if a.action == "anchor")
     assert anchor.dropped == 0 and anchor.worlds == arms[0].worlds
     assert arms[0].action == "a"
+
+
+def test_samples_asked_in_batches_give_the_same_answer() -> None:
+    """``batch`` asks for a few worlds at a time (the compiled core plays them at once);
+    the arms, their worlds and the work spent are those of one sample at a time — the
+    work cut mid-world included."""
+    import random
+
+    from advisor.games.budget import Meter
+    from advisor.games.search import Sample, halve
+
+    chance = {"a": 0.2, "b": 0.5, "c": 0.45, "d": 0.3, "e": 0.48}
+
+    def sample(action: str, world: int) -> Sample:
+        r = random.Random(world).random()
+        return Sample(float(r < chance[action]), r, 1 + world % 3)
+
+    calls = []
+
+    def batch(actions: list[str], w: int, n: int) -> list[list[Sample]]:
+        calls.append(n)
+        return [[sample(a, w + k) for a in actions] for k in range(n)]
+
+    for budget in (7, 50, 333, 2000):
+        one, m1 = halve(list(chance), sample, m1 := Meter("units", budget), by="win"), m1
+        two, m2 = halve(list(chance), sample, m2 := Meter("units", budget), by="win",
+                        batch=batch), m2
+        assert [(a.action, a.wins, a.pays, a.dropped) for a in one] == \
+            [(a.action, a.wins, a.pays, a.dropped) for a in two]
+        assert m1.done == m2.done
+    assert max(calls) > 1  # worlds were asked for in bulk
