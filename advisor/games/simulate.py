@@ -423,27 +423,31 @@ def run_on_core(summary: RunSummary, dealt: Iterable[tuple[int, Engine]],
                 simulate: Callable[..., list[Any] | None], outcome: Outcome, *,
                 specs: list[str], games: int, seed: int,
                 duplicate: bool, first: int, after: Callable[[Any, int], None] | None,
+                label: Callable[[str, int], None] | None,
                 on_game: Callable[[Any, list[str]], None] | None, options: Mapping[str, Any],
                 replay: Callable[[Any, int, int], None]) -> RunSummary | None:
     """:func:`run` on the compiled core (every seat a builtin player): the same games, the
-    same tallies. Where a game's own tally (``after``) or ``on_game`` needs the finished
-    engine, the core's moves are made again in the engine — each game of ``dealt``, the
-    run's games as the Python run deals them — by ``replay(game, seat, code)``, and the
-    engine's result must be the core's. None when the core does not play this table (the
-    caller runs it in Python)."""
+    same tallies. A game's own tally is kept from how the core says the game ended
+    (``label``); where it has only a tally of the finished engine (``after``), or
+    ``on_game`` needs the engine, the core's moves are made again in the engine — each
+    game of ``dealt``, the run's games as the Python run deals them — by
+    ``replay(game, seat, code)``, and the engine's result must be the core's. None when
+    the core does not play this table (the caller runs it in Python)."""
     from advisor.games.twin import TwinMismatch
 
     n = len(specs)
     start = time.perf_counter()
-    engines = after is not None or on_game is not None
+    engines = (after is not None and label is None) or on_game is not None
     played = simulate(specs, games=games, seed=seed, duplicate=duplicate, first=first,
                       keep_moves=engines, **options)
     if played is None:
         return None
     engine_games = iter(dealt) if engines else None
-    for deal, r, seats, winner, moves, decisions, codes in played:
+    for deal, r, seats, winner, moves, decisions, codes, how in played:
         if engine_games is None:
             summary.tally(_Over(winner), r, seats, moves, decisions)
+            if label is not None:
+                label(how, r)
             continue
         r_engine, game = next(engine_games)
         assert r_engine == r
@@ -453,7 +457,9 @@ def run_on_core(summary: RunSummary, dealt: Iterable[tuple[int, Engine]],
             raise TwinMismatch(f"deal {deal}, rotation {r}: the core's game ends "
                                f"{seats}, the engine's {list(outcome(game))}")
         summary.tally(game, r, outcome(game), moves, decisions)
-        if after is not None:
+        if label is not None:
+            label(how, r)
+        elif after is not None:
             after(game, r)
         if on_game is not None:
             on_game(game, [specs[(s - r) % n] for s in range(n)])

@@ -62,11 +62,16 @@ class Advise(Protocol[V_contra, A_contra]):
 class Run(Generic[G]):
     """A simulation run as a game starts it: its summary (the game's ``Summary``), its
     games — (rotation, engine) pairs, see :func:`advisor.games.simulate.rotations` —,
-    and the game's own tally of a finished game (``tally(game, rotation)``)."""
+    and the game's own tally of a finished game (``tally(game, rotation)``) and of a game
+    played on the core (``label(how it ended, rotation)``)."""
 
     summary: RunSummary
     games: Iterable[tuple[int, G]]
     tally: Callable[[G, int], None] | None = None
+    # The same tally of a game played on the compiled core, from how it ended (the core's
+    # label of it, advisor.games.twin.Played): a run with a tally and none of this makes
+    # each of the core's games again in the engine to tally it.
+    label: Callable[[str, int], None] | None = None
 
 
 StartRun = Callable[..., Run[G]]
@@ -257,8 +262,8 @@ class GameSpec(Generic[G, A, V]):
                 and set(specs) <= CORE_SEATS:
             done = run_on_core(started.summary, started.games, self.twin.simulate, self.outcome,
                                specs=list(specs), games=games, seed=seed, duplicate=duplicate,
-                               first=first, after=started.tally, on_game=on_game,
-                               options=options, replay=self._replay_move)
+                               first=first, after=started.tally, label=started.label,
+                               on_game=on_game, options=options, replay=self._replay_move)
             if done is not None:
                 return done
         bots = [self.make_bot(s, seed=seed * 1009 + p, time_limit=time_limit)

@@ -32,9 +32,10 @@ class TwinMismatch(AssertionError):
 CORE_SEATS = frozenset({"random", "greedy", "greedy+"})
 """The seat specs the core plays itself in a simulation run."""
 
-Played = tuple[int, int, list[tuple[int, bool, int]], int | None, int, int, list[int]]
+Played = tuple[int, int, list[tuple[int, bool, int]], int | None, int, int, list[int], str]
 """One game of a run on the core: (deal, rotation, each seat's (payment, won, deal score),
-the winner, moves, bot decisions, the moves' codes when kept)."""
+the winner, moves, bot decisions, the moves' codes when kept, how it ended in the words
+of the game's own tallies — :attr:`advisor.games.spec.Run.label`)."""
 
 Choose = Callable[[Any, Sequence[Any]], Any]
 """Who plays the Python engine in a lockstep: ``choose(game, legal)`` → one of ``legal``."""

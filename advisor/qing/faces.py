@@ -27,6 +27,7 @@ from advisor.qing.advice import MAX_BUDGET_MS, advise
 from advisor.qing.analysis import analyze
 from advisor.qing.bots import GreedyBot, StrongBot
 from advisor.qing.cards import PACK, SUIT_NAMES, SUIT_ZH, parse_card
+from advisor.qing.core import TWIN
 from advisor.qing.game import MAX_PLAYERS, MIN_PLAYERS, RECORD_FORMAT, Action, Game, legal_of
 from advisor.qing.position import Position, view_of_position
 from advisor.qing.record import RESULT_FORM, game_from_record
@@ -96,6 +97,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     from_record=game_from_record,
     deal=lambda players, seed: Game.from_deal(players, seed),
     outcome=outcome, bot_rules=lambda g: g.rules.to_json(),
+    twin=TWIN,
     greedy=lambda seed: GreedyBot(),
     strong=lambda seed: StrongBot(),
     advise=advise,

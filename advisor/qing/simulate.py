@@ -79,14 +79,16 @@ def start(specs: Sequence[str], *, games: int, seed: int, duplicate: bool, first
     summary = Summary(list(specs), seed, duplicate, rules,
                       [PlayerStats(p, s) for p, s in enumerate(specs)])
 
+    def label(how: str, r: int) -> None:
+        summary.hows[how] = summary.hows.get(how, 0) + 1
+
     def tally(game: Game, r: int) -> None:
         result = game.result
         assert result is not None
-        how = result.how or "drawn"
-        summary.hows[how] = summary.hows.get(how, 0) + 1
+        label(result.how or "drawn", r)
 
     return Run(summary, games_of(len(specs), games=games, seed=seed, duplicate=duplicate,
-                                 rules=rules, first=first), tally)
+                                 rules=rules, first=first), tally, label)
 
 
 __all__ = ["HOWS", "PlayerStats", "Summary", "games_of", "outcome", "start"]

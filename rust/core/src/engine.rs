@@ -83,12 +83,18 @@ pub trait Game: Clone + Send + Sync {
     /// The action the policy plays at the pending decision, of `legal` (more than one).
     fn choose(&self, policy: Policy, legal: &[Self::Action], draw: &mut Draw<'_>) -> Self::Action;
     /// The action's code across the boundary.
-    fn encode(action: Self::Action) -> u32;
+    fn encode(action: Self::Action) -> u64;
     /// The action of a code, if it is one.
-    fn decode(code: u32) -> Option<Self::Action>;
+    fn decode(code: u64) -> Option<Self::Action>;
     /// The policies this game's core plays (a `static` policy is Chắn's alone).
     fn plays(policy: Policy) -> bool {
         policy != Policy::Static
+    }
+    /// How a finished deal ended, in the words of the game's own run tallies (Qing's
+    /// `hows`, …): what the Python run's tally reads off the finished engine. Empty when
+    /// the game keeps no such tally.
+    fn label(&self) -> String {
+        String::new()
     }
     /// The seat's VIEW as the Python engine writes it (`view(seat).to_json()`).
     fn view_json(&self, seat: usize) -> serde_json::Value;
@@ -235,7 +241,9 @@ pub struct Played {
     pub moves: u32,
     pub decisions: u32,
     /// The moves' codes, when asked for (to replay the game in the Python engine).
-    pub codes: Vec<u32>,
+    pub codes: Vec<u64>,
+    /// How it ended, for the game's own tallies ([`Game::label`]).
+    pub label: String,
 }
 
 /// The policies of a simulation run's seat specs: `random` (CPython's generator, as the
@@ -310,6 +318,7 @@ where
                 moves,
                 decisions,
                 codes,
+                label: g.label(),
             });
         }
         Ok(out)
@@ -324,6 +333,34 @@ where
         out.extend(d?);
     }
     Ok(out)
+}
+
+/// A JSON value as `json.dumps(value, sort_keys=True, ensure_ascii=False)` writes it
+/// (`", "` and `": "` between items; serde_json's maps keep their keys sorted).
+pub fn python_json(v: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match v {
+        Value::Array(xs) => format!(
+            "[{}]",
+            xs.iter().map(python_json).collect::<Vec<_>>().join(", ")
+        ),
+        Value::Object(m) => {
+            let mut items: Vec<(&String, &Value)> = m.iter().collect();
+            items.sort_by(|a, b| a.0.cmp(b.0));
+            let inner: Vec<String> = items
+                .iter()
+                .map(|(k, x)| format!("{}: {}", Value::String((*k).clone()), python_json(x)))
+                .collect();
+            format!("{{{}}}", inner.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// `advisor.games.simulate.deal_key` of a fresh deal: the digest of its record before the
+/// first move (`record`, its format named as its first version).
+pub fn deal_key(record: &serde_json::Value) -> String {
+    blake2b_16(&python_json(record))
 }
 
 /// The hex digest `hashlib.blake2b(text, digest_size=16)` gives: a deal's key is this of
@@ -343,7 +380,7 @@ pub fn play_recorded<G: Game>(
     policies: &[Policy],
     streams: &mut [Option<PyRandom>],
     keep: bool,
-) -> (u32, u32, Vec<u32>) {
+) -> (u32, u32, Vec<u64>) {
     let mut legal = Vec::with_capacity(32);
     let (mut moves, mut decisions) = (0, 0);
     let mut codes = Vec::new();

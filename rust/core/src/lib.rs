@@ -15,6 +15,7 @@ pub mod chan;
 pub mod engine;
 pub mod error;
 pub mod pyrandom;
+pub mod qing;
 pub mod rng;
 
 pub use error::Error;

@@ -16,6 +16,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 mod chan;
+mod qing;
 
 create_exception!(
     _core,
@@ -37,7 +38,16 @@ pub(crate) fn policies(specs: &[String]) -> PyResult<Vec<Policy>> {
 
 pub(crate) type SampleTuple = (bool, i32, u32);
 pub(crate) type Outcome = Vec<(i32, bool, i32)>;
-pub(crate) type PlayedTuple = (u64, usize, Outcome, Option<usize>, u32, u32, Vec<u32>);
+pub(crate) type PlayedTuple = (
+    u64,
+    usize,
+    Outcome,
+    Option<usize>,
+    u32,
+    u32,
+    Vec<u64>,
+    String,
+);
 
 pub(crate) fn samples(xs: Vec<Sample>) -> Vec<SampleTuple> {
     xs.into_iter()
@@ -61,6 +71,7 @@ pub(crate) fn played(xs: Vec<advisor_core::engine::Played>) -> Vec<PlayedTuple> 
                 p.moves,
                 p.decisions,
                 p.codes,
+                p.label,
             )
         })
         .collect()
@@ -71,7 +82,7 @@ pub(crate) fn outcome<G: CoreGame>(g: &G) -> Option<Outcome> {
         .map(|o| o.into_iter().map(|s| (s.payment, s.won, s.score)).collect())
 }
 
-pub(crate) fn decode<G: CoreGame>(code: u32) -> PyResult<G::Action> {
+pub(crate) fn decode<G: CoreGame>(code: u64) -> PyResult<G::Action> {
     G::decode(code).ok_or_else(|| CoreError::new_err(format!("not an action code: {code}")))
 }
 
@@ -107,14 +118,14 @@ macro_rules! game_classes {
             }
 
             /// The legal actions' codes, in the Python engine's order.
-            fn legal(&self) -> Vec<u32> {
+            fn legal(&self) -> Vec<u64> {
                 let mut out = Vec::new();
                 advisor_core::engine::Game::legal(&self.g, &mut out);
                 out.into_iter().map(<$G as advisor_core::engine::Game>::encode).collect()
             }
 
             /// Play an action (its code), refused unless legal now.
-            fn act(&mut self, code: u32) -> PyResult<()> {
+            fn act(&mut self, code: u64) -> PyResult<()> {
                 let a = $crate::decode::<$G>(code)?;
                 advisor_core::engine::Game::act(&mut self.g, a).map_err($crate::err)
             }
@@ -125,7 +136,7 @@ macro_rules! game_classes {
 
             /// The code of the action `policy` plays at the pending decision.
             #[pyo3(signature = (policy, seed=0))]
-            fn choose(&self, policy: &str, seed: u64) -> PyResult<u32> {
+            fn choose(&self, policy: &str, seed: u64) -> PyResult<u64> {
                 use advisor_core::engine::{Draw, Game};
                 let p = advisor_core::engine::Policy::parse(policy).map_err($crate::err)?;
                 if !<$G>::plays(p) {
@@ -183,6 +194,14 @@ macro_rules! game_classes {
             v: $W,
         }
 
+        impl $view {
+            /// The VIEW as the core read it.
+            #[allow(dead_code)]
+            pub(crate) fn state(&self) -> &$W {
+                &self.v
+            }
+        }
+
         #[pymethods]
         impl $view {
             #[new]
@@ -198,7 +217,7 @@ macro_rules! game_classes {
             fn playouts(
                 &self,
                 py: Python<'_>,
-                actions: Vec<u32>,
+                actions: Vec<u64>,
                 first: u64,
                 worlds: u64,
                 seed: u64,
@@ -222,5 +241,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     chan::register(m)?;
+    qing::register(m)?;
     Ok(())
 }

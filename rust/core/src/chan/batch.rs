@@ -3,7 +3,7 @@
 
 use super::cards::{code, counts_of, Counts, NFACES};
 use super::game::{Game, SEATS};
-use crate::engine::{blake2b_16, Played};
+use crate::engine::Played;
 use crate::error::Result;
 use crate::pyrandom::PyRandom;
 
@@ -24,29 +24,19 @@ pub fn python_deal(seed: &str, k: u64) -> ([Counts; SEATS], Vec<u8>, usize) {
     (hands, deck[pos..].to_vec(), dealer)
 }
 
-/// `advisor.games.simulate.deal_key` of a fresh deal: the digest of its record before the
-/// first move (format `chan-record/1`), as `json.dumps(sort_keys=True)` writes it.
+/// `advisor.games.simulate.deal_key` of a fresh deal (format `chan-record/1`; a run's
+/// deals have no options).
 pub fn deal_key(hands: &[Counts; SEATS], stock: &[u8], dealer: usize, rules: &str) -> String {
-    let quoted = |faces: &mut dyn Iterator<Item = usize>| -> String {
-        faces
-            .map(|f| format!("\"{}\"", code(f)))
+    let faces = |h: &Counts| {
+        (0..NFACES)
+            .flat_map(|f| std::iter::repeat_n(code(f), h[f] as usize))
             .collect::<Vec<_>>()
-            .join(", ")
     };
-    let hands_text: Vec<String> = hands
-        .iter()
-        .map(|h| {
-            format!(
-                "[{}]",
-                quoted(&mut (0..NFACES).flat_map(|f| std::iter::repeat_n(f, h[f] as usize)))
-            )
-        })
-        .collect();
-    blake2b_16(&format!(
-        "{{\"dealer\": {dealer}, \"format\": \"chan-record/1\", \"hands\": [{}], \"moves\": [], \"rules\": \"{rules}\", \"stock\": [{}]}}",
-        hands_text.join(", "),
-        quoted(&mut stock.iter().map(|&f| f as usize))
-    ))
+    crate::engine::deal_key(&serde_json::json!({
+        "format": "chan-record/1", "rules": rules, "dealer": dealer,
+        "hands": hands.iter().map(faces).collect::<Vec<_>>(),
+        "stock": stock.iter().map(|&f| code(f as usize)).collect::<Vec<_>>(), "moves": [],
+    }))
 }
 
 /// A simulation run as `GameSpec.simulate` plays it (`engine::simulate`), the deals

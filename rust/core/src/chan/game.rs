@@ -890,12 +890,12 @@ impl crate::engine::Game for Game {
         }
     }
 
-    fn encode(action: Action) -> u32 {
-        action.code()
+    fn encode(action: Action) -> u64 {
+        action.code() as u64
     }
 
-    fn decode(code: u32) -> Option<Action> {
-        Action::from_code(code)
+    fn decode(code: u64) -> Option<Action> {
+        u32::try_from(code).ok().and_then(Action::from_code)
     }
 
     fn plays(_policy: Policy) -> bool {
