@@ -17,6 +17,7 @@ import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Generic, TypeVar
 
 from advisor.games.bots import Bot
@@ -203,14 +204,16 @@ def parity(spec: Any, players: int, seed: int, by: str, *, every_state: bool = F
 
 
 def world_parity(spec: Any, view: Any, seed: int) -> None:
-    """A world the core deals from ``view`` shows the seat the VIEW itself, and poses the
-    decision with the engine's legal actions (``spec.legal_of``); raise
-    :class:`TwinMismatch` naming the difference."""
+    """A world the core deals from ``view`` shows the seat what a world the engine deals
+    from it shows (``advisor.<game>.game.world``: the VIEW itself, but for what a game's
+    worlds leave out — Ming's keep no finished trick), and poses the decision with the
+    engine's legal actions (``spec.legal_of``); raise :class:`TwinMismatch` naming the
+    difference."""
     twin = spec.twin
     text = json.dumps(view.to_json())
     w = twin.world_of(text, seed, 0)
-    mine = view.to_json()
-    mine.pop("partial", None)
+    python_world = import_module(f"advisor.{spec.name}.game").world(view)
+    mine = python_world.view(view.seat).to_json()
     diff = first_difference(mine, json.loads(w.view_json(view.seat)))
     if diff:
         raise TwinMismatch(f"{twin.name}: a world of the core shows the seat another VIEW, "

@@ -54,10 +54,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from advisor import core
 from advisor.errors import PositionError
 from advisor.games import advice as games_advice
 from advisor.games.answer import Answer, Judged, Ranked, Work
-from advisor.games.budget import Meter
+from advisor.games.budget import Meter, clock
 from advisor.ming.bots import threatened, threatened_follow
 from advisor.ming.cards import FULL, SUIT_OF, TM, cards_of, format_cards
 from advisor.ming.game import Action, settlement
@@ -114,8 +115,18 @@ ENUMERATE_AT_MOST = 3_000
 beyond, drawn at random and redrawn when already drawn."""
 
 
+PER_MS_CORE = 2_000.0
+PER_MS_3_CORE = 2_500.0
+"""… and on the compiled core (:mod:`advisor.core`), which judges the same worlds by the
+same searches, counting the same states, some twenty times as fast a state
+(``benchmarks/engine_speed.py``): at the default budget many more worlds."""
+
+
 def per_ms(players: int) -> float:
-    """The states a millisecond of budget buys at a table of ``players``."""
+    """The states a millisecond of budget buys at a table of ``players``, on the engines
+    that run (:func:`advisor.core.path`)."""
+    if core.available():
+        return PER_MS_CORE if players == 2 else PER_MS_3_CORE
     return PER_MS if players == 2 else PER_MS_3
 
 
@@ -569,6 +580,9 @@ def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budge
     exact_at = 99 if whole else budget.exact_at(n)
     deadline = meter.started + meter.cap_s if meter.cap_s is not None else None
     limit = round(KNOWN_FACTOR * meter.asked) if whole else budget.max_nodes
+    if core.available():
+        return _world_on_core(sit, root, order, mvs, budget, meter, first, exact_at, limit,
+                              whole)
     solver: DuelSolver | Solver | ParanoidSolver = (
         DuelSolver(limit, deadline) if n == 2 else Solver(limit, deadline) if whole
         else ParanoidSolver(sit.seat, limit, deadline))
@@ -592,6 +606,40 @@ def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budge
             pre, steps, _ = _greedy_to(child, 0, n, POLICIES[budget.playout])
             meter.spend(steps)
             rests.append((i, _add(gains, pre), (0,) * n))
+        how = "playout"
+    out = []
+    for i, a, b in rests:
+        total = tuple(s + x + y for s, x, y in zip(sit.scores, a, b))
+        top = all(t < total[sit.seat] for k, t in enumerate(total) if k != sit.seat)
+        out.append((i, float(settlement(total)[sit.seat]), top))
+    return out, how
+
+
+def _world_on_core(sit: Situation, root: State, order: list[int], mvs: list[Move],
+                   budget: Budget, meter: Meter, first: bool, exact_at: int, limit: int,
+                   whole: bool) -> tuple[list[tuple[int, float, bool]], str] | None:
+    """:func:`_world` on the compiled core: the same searches (``advisor._core``'s
+    ``ming_judge_world``: the same moves in the same order, the same states counted), so
+    the same values and the same work as the Python solvers'."""
+    n = sit.players
+    seconds = None if meter.cap_s is None else meter.started + meter.cap_s - clock()
+    trick = list(root.trick) if root.trick is not None else None
+    asked = [mvs[i] for i in order]
+    strong = budget.playout == "greedy+"
+    solved, got, greedy, spent = core.CORE.ming_judge_world(
+        list(root.hands), root.to_act, trick, asked, exact_at, limit, strong, whole, seconds)
+    meter.spend(spent)
+    if solved:
+        how = "greedy-then-solved" if greedy else "solved"
+        rests = [(i, tuple(a), tuple(b)) for i, (a, b) in zip(order, got)]
+    else:
+        if meter.past_cap() and not first:
+            return None
+        rests = []
+        played = core.CORE.ming_play_world(list(root.hands), root.to_act, trick, asked, strong)
+        for i, (a, steps) in zip(order, played):
+            meter.spend(steps)
+            rests.append((i, tuple(a), (0,) * n))
         how = "playout"
     out = []
     for i, a, b in rests:
@@ -666,6 +714,8 @@ __all__ = [
     "METHODS",
     "PER_MS",
     "PER_MS_3",
+    "PER_MS_3_CORE",
+    "PER_MS_CORE",
     "Advice",
     "Budget",
     "Option",

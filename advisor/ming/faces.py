@@ -18,6 +18,7 @@ from advisor.ming import text as texts
 from advisor.ming.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.ming.bots import GreedyBot, StrongBot
 from advisor.ming.cards import FULL
+from advisor.ming.core import TWIN
 from advisor.ming.game import RECORD_FORMAT, Action, Game, legal_of
 from advisor.ming.plays import DECLARATIONS, TrickResult, trick
 from advisor.ming.position import view_of_position
@@ -132,7 +133,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     max_budget_ms=MAX_BUDGET_MS, simulation=start, audit=audit,
     exact_review=exact_review, points_per_chance=POINTS_PER_CHANCE, result_form=RESULT_FORM,
     upgrades=UPGRADES,
-    endpoints="advisor.ming.endpoints",
+    endpoints="advisor.ming.endpoints", twin=TWIN,
     faces=Faces((TRICK, ADVICE), (), "advisor,greedy", terminal=TERMINAL, **text_hooks(texts)))
 
 __all__ = ["ADVICE", "GAME", "TRICK"]

@@ -80,12 +80,19 @@ def start(specs: Sequence[str], *, games: int, seed: int, duplicate: bool,
     def tally(game: Game, r: int) -> None:
         res = game.result
         assert res is not None
+        add(res.tricks, res.bonuses, r)
+
+    def add(tricks: Sequence[int], bonuses: Sequence[int], r: int) -> None:
         for s in range(n):
-            summary.tricks[(s - r) % n] += res.tricks[s]
-            summary.bonuses[(s - r) % n] += res.bonuses[s]
+            summary.tricks[(s - r) % n] += tricks[s]
+            summary.bonuses[(s - r) % n] += bonuses[s]
+
+    def label(how: str, r: int) -> None:  # a game on the core: "t0 t1 …;b0 b1 …"
+        tricks, bonuses = (list(map(int, part.split())) for part in how.split(";"))
+        add(tricks, bonuses, r)
 
     return Run(summary, games_of(n, games=games, seed=seed, duplicate=duplicate, first=first),
-               tally)
+               tally, label)
 
 
 __all__ = ["Summary", "games_of", "outcome", "start"]

@@ -16,6 +16,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 mod chan;
+mod ming;
 mod qing;
 
 create_exception!(
@@ -241,6 +242,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     chan::register(m)?;
+    ming::register(m)?;
     qing::register(m)?;
     Ok(())
 }
