@@ -40,6 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #       VIEWs, (Python worlds, core worlds) a VIEW
 WORK: dict[str, tuple[int, tuple[int, int], tuple[int, int], int, tuple[int, int]]] = {
     "chan": (4, (300, 150), (20_000, 5_000), 100, (2, 200)),
+    "qing": (4, (40, 40), (1_000, 1_000), 40, (1, 50)),
+    "ming": (2, (800, 800), (40_000, 40_000), 200, (4, 400)),
 }
 
 

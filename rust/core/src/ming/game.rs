@@ -200,10 +200,15 @@ impl Game {
                 }
             }
             Some(t) => {
-                let bits: Vec<u32> = (0..super::cards::NCARDS)
-                    .filter(|&i| hand >> i & 1 == 1)
-                    .map(|i| 1u32 << i)
-                    .collect();
+                let mut held = [0u32; 30];
+                let mut nb = 0;
+                let mut h = hand;
+                while h != 0 {
+                    held[nb] = h & h.wrapping_neg();
+                    h &= h - 1;
+                    nb += 1;
+                }
+                let bits = &held[..nb];
                 if t.lead.size() == 1 {
                     out.extend(bits.iter().map(|&b| Action {
                         lead: false,
@@ -230,6 +235,9 @@ impl Game {
     /// Whether a follow beats the best play so far (shown) or not (laid face down).
     pub fn follow_beats(&self, cards: u32) -> bool {
         match &self.trick {
+            Some(t) if t.lead.size() == 3 => {
+                super::plays::beating_threes(t.lead.kind, t.best.key).contains(&cards)
+            }
             Some(t) => beats(reading(cards, t.lead.kind), &t.best),
             None => false,
         }

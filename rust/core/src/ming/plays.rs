@@ -207,7 +207,26 @@ pub fn tables() -> &'static Tables {
 }
 
 fn find(table: &[Play], cards: u32) -> Option<Play> {
-    table.iter().find(|p| p.cards == cards).copied()
+    // the tables are short (at most 24 plays): a scan on the masks alone
+    table
+        .iter()
+        .position(|p| p.cards == cards)
+        .map(|i| table[i])
+}
+
+/// The three-card readings of every kind by mask, for the hot paths: (mask, kind index)
+/// → the play, sorted for a binary search.
+fn readings() -> &'static Vec<(u32, u8, Play)> {
+    static R: OnceLock<Vec<(u32, u8, Play)>> = OnceLock::new();
+    R.get_or_init(|| {
+        let t = tables();
+        let mut out: Vec<(u32, u8, Play)> = Vec::new();
+        for (kind, table) in [(1u8, &t.gibbons), (2, &t.as_leopard), (3, &t.specials)] {
+            out.extend(table.iter().map(|p| (p.cards, kind, *p)));
+        }
+        out.sort_by_key(|x| (x.0, x.1));
+        out
+    })
 }
 
 /// The play a lead makes (M5), or None when it is no single nor combination; a Leopard 9
@@ -235,13 +254,42 @@ pub fn read_lead(cards: u32, declare: Option<Declare>) -> Option<Play> {
 
 /// The follow `cards` read as a play of the led `kind`, or None (laid face down only).
 pub fn reading(cards: u32, kind: Kind) -> Option<Play> {
-    let t = tables();
-    match kind {
-        Kind::Single => (cards.count_ones() == 1).then(|| single(cards.trailing_zeros() as usize)),
-        Kind::Gibbon => find(&t.gibbons, cards),
-        Kind::Leopard => find(&t.as_leopard, cards),
-        Kind::Special => find(&t.specials, cards),
+    if kind == Kind::Single {
+        return (cards.count_ones() == 1).then(|| single(cards.trailing_zeros() as usize));
     }
+    let r = readings();
+    r.binary_search_by_key(&(cards, kind as u8), |x| (x.0, x.1))
+        .ok()
+        .map(|i| r[i].2)
+}
+
+/// The three-card follows (masks) that beat a best play of `kind` and `key`: those of the
+/// kind with a higher key (`beating`, for three cards), made once.
+pub fn beating_threes(kind: Kind, key: i32) -> &'static [u32] {
+    static B: OnceLock<Vec<Vec<Vec<u32>>>> = OnceLock::new();
+    let b = B.get_or_init(|| {
+        let t = tables();
+        [&t.gibbons, &t.gibbons, &t.as_leopard, &t.specials]
+            .iter()
+            .enumerate()
+            .map(|(k, table)| {
+                (0..=31)
+                    .map(|best| {
+                        if k == 0 {
+                            Vec::new()
+                        } else {
+                            table
+                                .iter()
+                                .filter(|p| p.key > best)
+                                .map(|p| p.cards)
+                                .collect()
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    });
+    &b[kind as usize][key.clamp(0, 31) as usize]
 }
 
 /// Whether `play` (a follow read as the led kind) beats `best` (M3–M5).
