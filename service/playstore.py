@@ -390,17 +390,28 @@ def migrate(engine: Engine) -> int:
     return len(MIGRATIONS)
 
 
+clock: Callable[[], float] = time.time
+"""The tables' clock (seconds since the epoch): when a table was last played, and so how
+long until it expires. Tests replace it to hold time still (a table's ``expires_in_s``
+is then the same in every answer)."""
+
+
+def now() -> float:
+    """The tables' clock read now (:data:`clock`, as it is at the time of the call)."""
+    return clock()
+
+
 class Store:
     """The tables in one database (an engine: a pool of connections, or a connection
     per use with SQLite). Every method answers within ``limits.op_s`` or raises a 503
     :class:`~service.problems.Problem` (``/problems/unavailable``)."""
 
     def __init__(self, engine: Engine, *, ttl_s: float,
-                 clock: Callable[[], float] = time.time, limits: Limits | None = None,
+                 clock: Callable[[], float] | None = None, limits: Limits | None = None,
                  health: Health | None = None) -> None:
         self.engine = engine
         self.ttl_s = ttl_s
-        self.clock = clock
+        self.clock: Callable[[], float] = clock or now
         self.limits = limits or Limits()
         self.health = health or Health()
 
@@ -556,5 +567,5 @@ def install(app: Flask) -> None:
 
 
 __all__ = ["MIGRATIONS", "PLAY_TABLE", "TABLES", "DatabaseError", "Health", "Limits", "Row",
-           "Store", "connect",
-           "database_url", "db_path", "install", "migrate", "store"]
+           "Store", "clock", "connect",
+           "database_url", "db_path", "install", "migrate", "now", "store"]

@@ -36,7 +36,6 @@ from __future__ import annotations
 import json
 import re
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -584,7 +583,8 @@ def _stale(current: int | None, sent: int) -> Problem:
 
 
 def _expires_in(row: playstore.Row) -> float:
-    return max(0.0, row.touched + float(current_app.config["PLAY_TTL_S"]) - time.time())
+    """Seconds until the table expires, by the tables' clock (the store's)."""
+    return max(0.0, row.touched + float(current_app.config["PLAY_TTL_S"]) - playstore.now())
 
 
 def _table_json(sid: str, version: int, t: GameTable, expires_in: float) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from flask import Flask
 
 import advisor.chan.faces
 import advisor.games.deadline as deadline
+import service.problems as problems_module
 from advisor.chan.advice import advise
 from service import create_app
 from service.gate import Gate, gate_of
@@ -198,15 +199,29 @@ class StepClock:
 def test_an_analysis_past_its_deadline_is_stopped_and_503(
     game: str, pack: list[str], size: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Every read of the library's clock is a second: the search is stopped after a
-    # counted number of checks, whatever the machine's speed.
+    """Every read of the library's clock is a second: the search is stopped after a
+    counted number of checks, whatever the machine's speed. The deadline passes between
+    the search's second and third checks (every 64 steps, :data:`deadline.EVERY`), with a
+    read to spare either side for the reads made before the search (the deadline's start,
+    the gate's share of it, the check between a batch's objects): Qing's analysis takes
+    232 steps, Khanhoo's thousands, so it is stopped inside the search, not before it and
+    not after it."""
     monkeypatch.setattr(deadline, "clock", StepClock(1.0))
-    app = create_app({"TESTING": True, "DEADLINE_S": 4.0, "RETRY_AFTER_S": 3})
+    stopped: list[int] = []
+    real = problems_module._from_deadline
+
+    def seen(err: deadline.DeadlineExceeded) -> Any:
+        stopped.append(err.ticks)
+        return real(err)
+
+    monkeypatch.setattr(problems_module, "_from_deadline", seen)
+    app = create_app({"TESTING": True, "DEADLINE_S": 3.5, "RETRY_AFTER_S": 3})
     hand = " ".join(random.Random(11).sample(pack, size))
     resp = app.test_client().post(f"/v1/{game}/analyze", json={"hand": hand})
     body = problem(resp, 503, "deadline")
     assert resp.headers["Retry-After"] == "3"
-    assert "4 s" in body["detail"] and "stopped" in body["detail"]
+    assert "3.5 s" in body["detail"] and "stopped" in body["detail"]
+    assert stopped and stopped[0] >= deadline.EVERY  # inside the search, by its own checks
     assert gate_of(app).running == 0  # the slot it held is given back
 
 
