@@ -284,11 +284,17 @@ class RunSummary:
             self.by_deal.append(DealTally([0] * n, [0] * n))
         row = self.by_deal[-1]
         row.games += 1
+        wins, settlement, players = row.wins, row.settlement, self.players
         for s, (payment, won, score) in enumerate(outcome):
             p = (s - rotation) % n
-            self.players[p].add(payment, won, score)
-            row.wins[p] += won
-            row.settlement[p] += payment
+            stats = players[p]  # PlayerStats.add, written out: a run counts many games
+            stats.deals += 1
+            stats.wins += won
+            stats.points += score
+            stats.total += payment
+            stats.total_sq += payment * payment
+            wins[p] += won
+            settlement[p] += payment
 
     def incidents_json(self) -> list[dict[str, Any]]:
         return [{"bot": i.bot, "seat": i.seat, "reason": i.reason} for i in self.incidents]

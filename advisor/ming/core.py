@@ -74,7 +74,7 @@ def view_of(view: Any) -> Any:
 def simulate(specs: Sequence[str], *, games: int, seed: int, duplicate: bool, first: int,
              keep_moves: bool) -> list[Played]:
     """A simulation run on the core, dealt as :func:`advisor.ming.simulate.games_of` deals
-    it; each game's label is its seats' tricks and bonuses (``"t0 t1;b0 b1"``)."""
+    it; each game's label is its seats' tricks, then their bonuses (``"t0 t1 b0 b1"``)."""
     played: list[Played] = CORE.ming_simulate(str(seed), first, games, duplicate,
                                               list(specs), keep_moves)
     return played

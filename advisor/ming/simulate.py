@@ -87,9 +87,9 @@ def start(specs: Sequence[str], *, games: int, seed: int, duplicate: bool,
             summary.tricks[(s - r) % n] += tricks[s]
             summary.bonuses[(s - r) % n] += bonuses[s]
 
-    def label(how: str, r: int) -> None:  # a game on the core: "t0 t1 …;b0 b1 …"
-        tricks, bonuses = (list(map(int, part.split())) for part in how.split(";"))
-        add(tricks, bonuses, r)
+    def label(how: str, r: int) -> None:  # a game on the core: "t0 t1 … b0 b1 …"
+        counts = list(map(int, how.split()))
+        add(counts[:n], counts[n:], r)
 
     return Run(summary, games_of(n, games=games, seed=seed, duplicate=duplicate, first=first),
                tally, label)

@@ -243,6 +243,33 @@ impl Game {
         }
     }
 
+    /// The follows of the seat to act that beat the best play so far, in the order of the
+    /// legal actions (a follow's cards lowest first, as `legal_actions` lists them).
+    pub fn winning_follows(&self) -> Vec<u32> {
+        let Some(t) = &self.trick else {
+            return Vec::new();
+        };
+        let hand = self.hands[self.to_act];
+        if t.lead.size() == 1 {
+            return (0..super::cards::NCARDS)
+                .filter(|&i| hand >> i & 1 == 1 && beats(Some(super::plays::single(i)), &t.best))
+                .map(|i| 1u32 << i)
+                .collect();
+        }
+        let mut out: Vec<u32> = super::plays::beating_threes(t.lead.kind, t.best.key)
+            .iter()
+            .copied()
+            .filter(|&m| hand & m == m)
+            .collect();
+        // the legal order of three cards: by the lowest, then the middle, then the highest
+        out.sort_by_key(|&m| {
+            let low = m.trailing_zeros();
+            let rest = m & (m - 1);
+            (low, rest.trailing_zeros(), 31 - m.leading_zeros())
+        });
+        out
+    }
+
     pub fn apply(&mut self, a: Action) {
         let seat = self.to_act;
         if a.lead {
@@ -391,15 +418,14 @@ impl crate::engine::Game for Game {
         Action::from_code(code)
     }
 
-    /// Each seat's tricks won and bonuses, the run's own tallies: `t0 t1 …;b0 b1 …`.
+    /// Each seat's tricks won, then its bonuses, the run's own tallies: `t0 t1 … b0 b1 …`.
     fn label(&self) -> String {
-        let join = |xs: &[i32]| {
-            xs.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        format!("{};{}", join(&self.won), join(&self.bonuses))
+        self.won
+            .iter()
+            .chain(&self.bonuses)
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     fn view_json(&self, seat: usize) -> serde_json::Value {
