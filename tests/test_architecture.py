@@ -151,3 +151,22 @@ def test_only_the_faces_import_the_endpoint_declarations() -> None:
     wrong = [(m, n) for m, ns in GRAPH.items() if m.startswith("advisor")
              and not _declares_endpoints(m) for n in ns if _declares_endpoints(n)]
     assert wrong == []
+
+
+def test_only_advisor_core_imports_the_compiled_core() -> None:
+    """``advisor._core`` is read in one place (``advisor/core.py``: which engines run, and
+    ``ADVISOR_CORE``); every other module asks :mod:`advisor.core` for it, so nothing
+    runs on the core when it is off or missing."""
+    readers = set()
+    for pkg in PACKAGES:
+        for path in (ROOT / pkg).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names: list[str] = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    base = "." * node.level + (node.module or "")
+                    names = [base, *(f"{base}.{a.name}" for a in node.names)]
+                if any(n.endswith("._core") or n == "_core" for n in names):
+                    readers.add(_module(path))
+    assert readers == {"advisor.core"}
