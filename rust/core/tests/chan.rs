@@ -158,3 +158,41 @@ fn a_malformed_view_is_an_error_not_a_panic() {
     let _ = play_out(&mut g, &[Policy::Greedy; 4], &mut Rng::new(1, 1));
     assert!(g.act(advisor_core::chan::Action::PASS).is_err());
 }
+
+/// The distance of a hand does not depend on what was asked before it: a hand whose melds
+/// already hold more Cạ than a win allows shares no remembered answer with one whose
+/// melds hold exactly as many (the memo once clamped the Cạ allowed into its key).
+#[test]
+fn the_distance_does_not_depend_on_the_questions_asked_before() {
+    use advisor_core::chan::pairing::MAX_CA;
+    // ten cards in hand, ten laid in Cạ-like pairs (their faces only matter for the caps)
+    let mut hand = [0u8; NFACES];
+    for f in [0, 0, 1, 1, 3, 3, 7, 9, 12, 15] {
+        hand[f] += 1;
+    }
+    let mut counts = [0u8; NFACES];
+    for f in [18, 18, 19, 19, 20, 20, 21, 21, 22, 22] {
+        counts[f] += 1;
+    }
+    let melds = |ca: i32| Exposed {
+        counts,
+        chan: 0,
+        ca,
+        size: 10,
+    };
+    let (over, at) = (melds(MAX_CA + 1), melds(MAX_CA));
+    let ask = |first: Exposed, second: Exposed| {
+        // a fresh thread: a fresh memo
+        std::thread::spawn(move || (distance(&hand, &first), distance(&hand, &second)))
+            .join()
+            .unwrap()
+    };
+    let (over_first, at_second) = ask(over, at);
+    let (at_first, over_second) = ask(at, over);
+    assert_eq!(over_first, over_second);
+    assert_eq!(at_first, at_second);
+    assert_eq!(
+        over_first, None,
+        "more Cạ laid than a win allows: no winning set"
+    );
+}

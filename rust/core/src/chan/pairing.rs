@@ -319,19 +319,25 @@ fn with_memo<T>(f: impl FnOnce(&mut Memo) -> T) -> T {
     MEMO.with(|m| f(&mut m.borrow_mut()))
 }
 
-/// The memo's key: the groups' types as a multiset (sorted), the cards missing, the Cạ
-/// allowed.
+/// The memo's key: the groups' types as a multiset (sorted), the cards missing (`0..64`),
+/// the Cạ allowed (`0..8`), each in its own bits.
 fn memo_key(sorted: &[u8; 9], e: i32, max_ca: i32) -> u64 {
+    debug_assert!((0..64).contains(&e) && (0..8).contains(&max_ca));
     let mut key = 0u64;
     for &t in sorted {
         key = key << 6 | t as u64;
     }
-    (key << 6 | e.clamp(0, 63) as u64) << 3 | max_ca.clamp(0, 7) as u64
+    (key << 6 | e as u64) << 3 | max_ca as u64
 }
 
 /// The min-plus convolution of the groups' options (`sorted`: their types as a sorted
 /// multiset, on which alone it depends): the cards to throw, or None.
 fn combine(memo: &mut Memo, sorted: &[u8; 9], e: i32, max_ca: i32) -> Option<i32> {
+    if !(0..64).contains(&e) || !(0..8).contains(&max_ca) {
+        // outside the key's fields (more Cạ exposed than a win allows): not remembered,
+        // so that no two questions share a key
+        return combine_now(sorted, e, max_ca);
+    }
     let key = memo_key(sorted, e, max_ca);
     if let Some(&v) = memo.whole.get(&key) {
         return (v >= 0).then_some(v as i32);
