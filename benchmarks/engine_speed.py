@@ -14,7 +14,11 @@ For each game, three measures, each for both paths:
   played out with every seat ``greedy+`` — what a search under hidden cards buys its
   answers with. The Python path deals ``world(view, rng)`` and plays the ``greedy+`` bots;
   the core plays its batch (``view_of(view).playouts``). The last column is how many
-  such playouts 100 ms of one core buys.
+  such playouts 100 ms of one core buys;
+* for Ming, ``advice states`` — the advice's own searches (the exact solvers, greedy
+  playouts then the solver) at the same VIEWs, each path given the states the Python
+  path's default budget buys: states counted a CPU second, and how many 100 ms buys on
+  the core; then the worlds a decision judges at the default budget on the core.
 
 Each measure is the child process's CPU time (``time.process_time``; the core runs on one
 thread), after a warm-up of other deals (``--warm``); the ratio is core over Python.
@@ -119,6 +123,31 @@ def child(game: str, scale: float, warm: int) -> dict[str, Any]:
         cpu = time.process_time() - t
     out["greedy+ playouts"] = {"playouts": playouts, "cpu_s": cpu, "per_s": playouts / cpu,
                                "moves": moves}
+    if game == "ming":
+        out.update(ming_advice(views, on_core))
+    return out
+
+
+def ming_advice(views: list[Any], on_core: bool) -> dict[str, Any]:
+    """Ming's advice at these decisions: the solver's states a CPU second, each path
+    given the same states (what the Python path's default budget buys, 100 ms at
+    ``PER_MS``), and on the core the worlds a decision judges at the default budget."""
+    from advisor.ming import advice as ming
+    from advisor.registry import game as spec_of
+
+    spec = spec_of("ming")
+    states = 100 * ming.PER_MS
+    budget_ms = states / ming.per_ms(2)
+    done = 0
+    t = time.process_time()
+    for n, v in enumerate(views):
+        done += ming.advise(v, spec.legal_of(v), budget_ms=budget_ms, seed=n).work.done
+    cpu = time.process_time() - t
+    out: dict[str, Any] = {"advice states": {"states": done, "cpu_s": cpu, "per_s": done / cpu}}
+    if on_core:
+        worlds = [ming.advise(v, spec.legal_of(v), seed=n).worlds for n, v in enumerate(views)]
+        out["advice worlds"] = {"decisions": len(worlds), "mean": sum(worlds) / len(worlds),
+                                "median": sorted(worlds)[len(worlds) // 2]}
     return out
 
 
@@ -153,10 +182,17 @@ def main() -> None:
     for game in args.games.split(","):
         py = measure(game, "python", args.scale, args.warm)
         co = measure(game, "core", args.scale, args.warm)
-        for key in ("simulate greedy", "simulate greedy+", "greedy+ playouts"):
+        for key in ("simulate greedy", "simulate greedy+", "greedy+ playouts", "advice states"):
+            if key not in py:
+                continue
             a, b = py[key]["per_s"], co[key]["per_s"]
-            tail = f"{b / 10:15.0f}" if key == "greedy+ playouts" else ""
+            tail = f"{b / 10:15.0f}" if key in ("greedy+ playouts", "advice states") else ""
             print(f"{game:8} {key:18} {a:11.1f} {b:11.1f} {b / a:7.1f}× {tail}", flush=True)
+        if "advice worlds" in co:
+            w = co["advice worlds"]
+            print(f"{game:8} worlds a decision at the default budget on the core: mean "
+                  f"{w['mean']:.0f}, median {w['median']} ({w['decisions']} decisions)",
+                  flush=True)
 
 
 if __name__ == "__main__":

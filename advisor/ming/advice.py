@@ -237,21 +237,26 @@ class Situation:
                 yield hands
 
     def all_deals(self) -> list[tuple[int, ...]]:
-        """Every world, in a fixed order."""
+        """Every world, in a fixed order: the other hands filled seat by seat, each with
+        the combinations of the cards left in ``itertools.combinations``' order."""
         out: list[tuple[int, ...]] = []
+        last = max(i for i in range(self.players) if i != self.seat)
+        hand = self.hand
 
-        def fill(i: int, left: list[int], acc: list[int]) -> None:
-            if i == self.players:
-                out.append(tuple(acc))
-                return
+        def fill(i: int, left: list[int], acc: tuple[int, ...]) -> None:
             if i == self.seat:
-                fill(i + 1, left, [*acc, self.hand])
+                acc += (hand,)
+                i += 1
+            if i == last:  # the last hand to fill: every combination, then the tail
+                tail = (hand,) if self.seat > last else ()
+                out.extend(acc + (sum(c),) + tail
+                           for c in itertools.combinations(left, self.sizes[i]))
                 return
             for combo in itertools.combinations(left, self.sizes[i]):
-                rest = [k for k in left if k not in combo]
-                fill(i + 1, rest, [*acc, sum(1 << k for k in combo)])
+                m = sum(combo)
+                fill(i + 1, [b for b in left if not b & m], acc + (m,))
 
-        fill(0, [c.index for c in cards_of(self.unseen)], [])
+        fill(0, [1 << c.index for c in cards_of(self.unseen)], ())
         return out
 
 
