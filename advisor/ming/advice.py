@@ -510,21 +510,26 @@ def advise_situation(sit: Situation, legal: list[Action], phase: str,
     tallies = {i: _Tally() for i in judged_order}
     methods: set[str] = set()
     worlds = 0
-    for hands in sit.distinct_deals(rng):
-        # a world is judged whole: another only while the work left buys one as costly
-        # as the worlds so far, on average (so a decision of many plays, whose one world
-        # costs more than the budget, stops at it)
-        if worlds and (not meter.more or meter.done / worlds > 2 * meter.left):
-            break
-        root = State(hands, sit.seat, sit.trick)
-        got = _world(sit, root, judged_order, mvs, budget, meter, first=not worlds, whole=known)
-        if got is None:  # the safety cap cut a later world: it is left out
-            break
-        results, how = got
-        for i, u, top in results:
-            tallies[i].add(u, top)
-        methods.add(how)
-        worlds += 1
+    if core.available():
+        worlds = _worlds_on_core(sit, sit.distinct_deals(rng), judged_order, mvs, budget,
+                                 meter, known, tallies, methods)
+    else:
+        for hands in sit.distinct_deals(rng):
+            # a world is judged whole: another only while the work left buys one as costly
+            # as the worlds so far, on average (so a decision of many plays, whose one
+            # world costs more than the budget, stops at it)
+            if worlds and (not meter.more or meter.done / worlds > 2 * meter.left):
+                break
+            root = State(hands, sit.seat, sit.trick)
+            got = _world(sit, root, judged_order, mvs, budget, meter, first=not worlds,
+                         whole=known)
+            if got is None:  # the safety cap cut a later world: it is left out
+                break
+            results, how = got
+            for i, u, top in results:
+                tallies[i].add(u, top)
+            methods.add(how)
+            worlds += 1
     every = worlds == possible
     how = "playout" if "playout" in methods else "greedy-then-solved" \
         if "greedy-then-solved" in methods else "solved"
@@ -618,6 +623,39 @@ def _world(sit: Situation, root: State, order: list[int], mvs: list[Move], budge
         top = all(t < total[sit.seat] for k, t in enumerate(total) if k != sit.seat)
         out.append((i, float(settlement(total)[sit.seat]), top))
     return out, how
+
+
+HOWS = ("solved", "greedy-then-solved", "playout")
+"""How the core says it judged a world (``ming_judge_worlds``' first number)."""
+
+
+def _worlds_on_core(sit: Situation, deals: Iterator[tuple[int, ...]], order: list[int],
+                    mvs: list[Move], budget: Budget, meter: Meter, whole: bool,
+                    tallies: dict[int, _Tally], methods: set[str]) -> int:
+    """The loop of :func:`advise_situation` on the compiled core: the worlds of
+    ``deals`` handed over in growing batches and judged there in turn, each as
+    :func:`_world` judges it, by the same rule of when to stop (``ming_judge_worlds``);
+    the tallies and methods filled, the meter's work and cut kept. The worlds judged."""
+    n = sit.players
+    exact_at = 99 if whole else budget.exact_at(n)
+    limit = round(KNOWN_FACTOR * meter.asked) if whole else budget.max_nodes
+    trick = list(sit.trick) if sit.trick is not None else None
+    asked = [mvs[i] for i in order]
+    strong = budget.playout == "greedy+"
+    worlds, size = 0, 4
+    while batch := list(itertools.islice(deals, size)):
+        cap_left = None if meter.cap_s is None else meter.started + meter.cap_s - clock()
+        verdicts, meter.done, worlds, meter.cut, stopped = core.CORE.ming_judge_worlds(
+            batch, sit.seat, trick, asked, list(sit.scores), exact_at, limit, strong, whole,
+            meter.asked, meter.done, worlds, meter.cut, cap_left)
+        for how, per in verdicts:
+            methods.add(HOWS[how])
+            for i, (u, top) in zip(order, per):
+                tallies[i].add(float(u), top)
+        if stopped:
+            break
+        size = min(2 * size, 256)
+    return worlds
 
 
 def _world_on_core(sit: Situation, root: State, order: list[int], mvs: list[Move],

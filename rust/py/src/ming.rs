@@ -144,6 +144,85 @@ fn ming_judge_world(
     )
 }
 
+type WorldsJudged = (Vec<(u8, Vec<(i32, bool)>)>, u64, u64, bool, bool);
+
+/// The worlds of one decision judged in turn (`ming::solve::judge_worlds`), from the
+/// meter's state (`done`, the `judged` worlds so far, `cut`) and its safety cap
+/// (`cap_left`: seconds left, None: none): per world judged (how: 0 solved, 1
+/// greedy-then-solved, 2 playout; per move the seat's settlement and whether it has the
+/// top score alone), then the meter's work done and worlds judged, whether it was cut,
+/// and whether the judging stopped before the worlds ran out.
+#[pyfunction]
+#[pyo3(signature = (worlds, to_act, trick, moves, scores, exact_at, limit, strong, whole,
+                    asked, done, judged, cut, cap_left=None))]
+#[allow(clippy::too_many_arguments)]
+fn ming_judge_worlds(
+    py: Python<'_>,
+    worlds: Vec<Vec<u32>>,
+    to_act: usize,
+    trick: Option<Vec<i32>>,
+    moves: Vec<MoveTuple>,
+    scores: Vec<i32>,
+    exact_at: u32,
+    limit: u64,
+    strong: bool,
+    whole: bool,
+    asked: u64,
+    done: u64,
+    judged: u64,
+    cut: bool,
+    cap_left: Option<f64>,
+) -> PyResult<WorldsJudged> {
+    let n = scores.len();
+    let template = state_of(&vec![0; n], to_act, trick)?;
+    let mut hands = Vec::with_capacity(worlds.len());
+    for w in &worlds {
+        if w.len() != n {
+            return Err(CoreError::new_err(format!(
+                "worlds: {n} hands a world, not {}",
+                w.len()
+            )));
+        }
+        let mut h = [0u32; 3];
+        h[..n].copy_from_slice(w);
+        hands.push(h);
+    }
+    let ms = moves.iter().map(move_of).collect::<PyResult<Vec<_>>>()?;
+    let mut sc = [0i32; 3];
+    sc[..n].copy_from_slice(&scores);
+    let deadline = cap_left
+        .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s.max(0.0)));
+    let asked = ming::solve::WorldsAsked {
+        to_act,
+        trick: template.trick,
+        moves: &ms,
+        scores: sc,
+        exact_at,
+        limit,
+        strong,
+        whole,
+        asked,
+        deadline,
+    };
+    let mut meter = ming::solve::WorldsMeter {
+        done,
+        worlds: judged,
+        cut,
+    };
+    let (verdicts, stopped) =
+        py.detach(|| ming::solve::judge_worlds(&asked, &hands, n, &mut meter));
+    Ok((
+        verdicts
+            .into_iter()
+            .map(|(how, v)| (how as u8, v))
+            .collect(),
+        meter.done,
+        meter.worlds,
+        meter.cut,
+        stopped,
+    ))
+}
+
 /// Each move played from the state, then the rule to the end (`ming::solve::play_world`).
 #[pyfunction]
 fn ming_play_world(
@@ -230,6 +309,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MingView>()?;
     m.add_function(wrap_pyfunction!(ming_simulate, m)?)?;
     m.add_function(wrap_pyfunction!(ming_judge_world, m)?)?;
+    m.add_function(wrap_pyfunction!(ming_judge_worlds, m)?)?;
     m.add_function(wrap_pyfunction!(ming_play_world, m)?)?;
     m.add_function(wrap_pyfunction!(ming_solve, m)?)?;
     Ok(())

@@ -862,3 +862,126 @@ pub fn play_world(root: &State, moves_: &[Move], strong: bool) -> Vec<(Values, u
         })
         .collect()
 }
+
+/// How a world was judged (`advice._world`'s methods).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    Solved = 0,
+    GreedyThenSolved = 1,
+    Playout = 2,
+}
+
+/// What a decision's worlds are judged with: the seat's side (`root`'s seat to act, its
+/// trick; the hands come with each world), the moves to judge, the scores so far, the
+/// searches' settings, and the meter's work asked and safety cap.
+pub struct WorldsAsked<'a> {
+    pub to_act: usize,
+    pub trick: Option<TrickKey>,
+    pub moves: &'a [Move],
+    pub scores: Values,
+    pub exact_at: u32,
+    pub limit: u64,
+    pub strong: bool,
+    pub whole: bool,
+    pub asked: u64,
+    pub deadline: Option<Instant>,
+}
+
+/// The decision's meter as the worlds go (`advisor.games.budget.Meter`): the work done,
+/// the worlds judged, whether the safety cap cut it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WorldsMeter {
+    pub done: u64,
+    pub worlds: u64,
+    pub cut: bool,
+}
+
+impl WorldsMeter {
+    fn past_cap(&mut self, deadline: Option<Instant>) -> bool {
+        if deadline.is_some_and(|d| Instant::now() > d) {
+            self.cut = true;
+        }
+        self.cut
+    }
+}
+
+/// A world's judgement: how, and per move the seat's settlement and whether it then has
+/// the top score alone.
+pub type WorldVerdict = (How, Vec<(i32, bool)>);
+
+/// The worlds of one decision judged in turn as `advice.advise_situation` judges them: a
+/// world begun only while the meter has work left and the work left buys one as costly
+/// as the worlds so far on average; a world whose search passes its limit played out by
+/// the rule instead, or, once the safety cap has passed, left out (unless it is the
+/// decision's first). The verdicts, and whether the judging stopped before the worlds
+/// ran out.
+pub fn judge_worlds(
+    asked: &WorldsAsked,
+    worlds: &[[u32; 3]],
+    n: usize,
+    meter: &mut WorldsMeter,
+) -> (Vec<WorldVerdict>, bool) {
+    let seat = asked.to_act;
+    let verdict = |gains: &[Values]| -> Vec<(i32, bool)> {
+        gains
+            .iter()
+            .map(|g| {
+                let total: Vec<i32> = (0..n).map(|k| asked.scores[k] + g[k]).collect();
+                let sum: i32 = total.iter().sum();
+                let top = (0..n).all(|k| k == seat || total[k] < total[seat]);
+                (n as i32 * total[seat] - sum, top)
+            })
+            .collect()
+    };
+    let mut out = Vec::new();
+    for hands in worlds {
+        if meter.worlds > 0 {
+            let left = asked.asked.saturating_sub(meter.done);
+            let more = meter.done < asked.asked && !meter.cut && !meter.past_cap(asked.deadline);
+            if !more || meter.done > 2 * left * meter.worlds {
+                return (out, true);
+            }
+        }
+        let root = State {
+            n,
+            hands: *hands,
+            to_act: seat,
+            trick: asked.trick,
+        };
+        let seconds = asked
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+        match judge_world(
+            &root,
+            asked.moves,
+            asked.exact_at,
+            asked.limit,
+            asked.strong,
+            asked.whole,
+            seconds,
+        ) {
+            Ok((judged, greedy, spent)) => {
+                meter.done += spent;
+                let how = if greedy {
+                    How::GreedyThenSolved
+                } else {
+                    How::Solved
+                };
+                let gains: Vec<Values> = judged.iter().map(|(a, b)| add(*a, *b)).collect();
+                out.push((how, verdict(&gains)));
+            }
+            Err(spent) => {
+                meter.done += spent;
+                if meter.past_cap(asked.deadline) && meter.worlds > 0 {
+                    return (out, true);
+                }
+                let played = play_world(&root, asked.moves, asked.strong);
+                meter.done += played.iter().map(|(_, s)| s).sum::<u64>();
+                let gains: Vec<Values> = played.iter().map(|(v, _)| *v).collect();
+                out.push((How::Playout, verdict(&gains)));
+            }
+        }
+        meter.worlds += 1;
+    }
+    (out, false)
+}
