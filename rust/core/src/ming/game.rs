@@ -235,9 +235,9 @@ impl Game {
     /// Whether a follow beats the best play so far (shown) or not (laid face down).
     pub fn follow_beats(&self, cards: u32) -> bool {
         match &self.trick {
-            Some(t) if t.lead.size() == 3 => {
-                super::plays::beating_threes(t.lead.kind, t.best.key).contains(&cards)
-            }
+            Some(t) if t.lead.size() == 3 => super::plays::beating_threes(t.lead.kind, t.best.key)
+                .binary_search(&cards)
+                .is_ok(),
             Some(t) => beats(reading(cards, t.lead.kind), &t.best),
             None => false,
         }

@@ -264,7 +264,8 @@ pub fn reading(cards: u32, kind: Kind) -> Option<Play> {
 }
 
 /// The three-card follows (masks) that beat a best play of `kind` and `key`: those of the
-/// kind with a higher key (`beating`, for three cards), made once.
+/// kind with a higher key (`beating`, for three cards), made once; in ascending order of
+/// their masks, so that one is found by a binary search.
 pub fn beating_threes(kind: Kind, key: i32) -> &'static [u32] {
     static B: OnceLock<Vec<Vec<Vec<u32>>>> = OnceLock::new();
     let b = B.get_or_init(|| {
@@ -278,11 +279,13 @@ pub fn beating_threes(kind: Kind, key: i32) -> &'static [u32] {
                         if k == 0 {
                             Vec::new()
                         } else {
-                            table
+                            let mut masks: Vec<u32> = table
                                 .iter()
                                 .filter(|p| p.key > best)
                                 .map(|p| p.cards)
-                                .collect()
+                                .collect();
+                            masks.sort_unstable();
+                            masks
                         }
                     })
                     .collect()
