@@ -67,8 +67,11 @@ rust: install ## The core: cargo fmt --check, clippy (warnings are errors), carg
 		--all-targets -- -D warnings
 	$(CARGO) test $(RUST_MANIFEST) --locked -p advisor-core
 
-pytest: install ## Run the tests and doctests
-	$(BIN)/pytest -q
+# The tests run in TEST_JOBS processes (pytest-xdist; 0 runs them in this one, e.g. to debug).
+TEST_JOBS ?= 2
+
+pytest: install ## Run the tests and doctests (TEST_JOBS=2 processes)
+	$(BIN)/pytest -q -n $(TEST_JOBS)
 
 serve: install ## Run the web service with gunicorn on $(HOST):$(PORT) (loopback; HOST=0.0.0.0 for all)
 	BIND="$${BIND:-$(HOST):$(PORT)}" $(BIN)/gunicorn -c service/gunicorn.conf.py service.wsgi:app
