@@ -221,20 +221,26 @@ class Situation:
         return tuple(hands)
 
     def distinct_deals(self, rng: random.Random) -> Iterator[tuple[int, ...]]:
-        """The worlds in a random order, each once (drawn without replacement): all of
-        them, shuffled, when there are no more than :data:`ENUMERATE_AT_MOST`; else drawn
-        at random, one already drawn drawn again."""
-        if self.worlds() <= ENUMERATE_AT_MOST:
+        """The worlds in a random order, each once (drawn without replacement), and then
+        no more: all of them, shuffled, when there are no more than
+        :data:`ENUMERATE_AT_MOST`; else drawn at random, one already drawn drawn again,
+        until half are drawn, and then the rest listed and shuffled (drawing at random
+        would find the last ones ever more slowly, and never a world past the last)."""
+        total = self.worlds()
+        if total <= ENUMERATE_AT_MOST:
             every = self.all_deals()
             rng.shuffle(every)
             yield from every
             return
         drawn: set[tuple[int, ...]] = set()
-        while True:
+        while 2 * len(drawn) < total:
             hands = self.deal(rng)
             if hands not in drawn:
                 drawn.add(hands)
                 yield hands
+        rest = [hands for hands in self.all_deals() if hands not in drawn]
+        rng.shuffle(rest)
+        yield from rest
 
     def all_deals(self) -> list[tuple[int, ...]]:
         """Every world, in a fixed order: the other hands filled seat by seat, each with

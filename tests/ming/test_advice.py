@@ -7,6 +7,7 @@ import dataclasses
 import itertools
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from advisor.errors import AdvisorError, DuplicateCardError, PositionError
 from advisor.games.answer import in_order
 from advisor.ming.advice import (
+    ENUMERATE_AT_MOST,
     KNOWN_FACTOR,
     Advice,
     Budget,
@@ -28,9 +30,13 @@ from advisor.ming.bots import greedy_choice
 from advisor.ming.faces import GAME as MING
 from advisor.ming.game import Action, Game
 from advisor.ming.solve import DuelSolver, State, action_of, solve, state_of
+from advisor.ming.view import View
 from tests.ming.deals import m, play_out
 from tests.ming.test_record import record
 from tests.ming.test_solve import endgame
+
+FEW_WORLDS = Path(__file__).parent / "golden" / "few_worlds_beyond_listing.json"
+"""A 3-player VIEW near the end: 6,006 ways to fill the other hands, each cheap to judge."""
 
 
 def advise_held(obj: object, budget: Budget) -> Advice:
@@ -92,6 +98,28 @@ def test_worlds_are_drawn_without_replacement() -> None:
             assert hands[sit.seat] == sit.hand
             assert all(h & ~sit.unseen == 0 for i, h in enumerate(hands) if i != sit.seat)
             assert tuple(h.bit_count() for h in hands) == sit.sizes
+
+
+def test_worlds_drawn_at_random_end_when_every_one_is_drawn() -> None:
+    # Past ENUMERATE_AT_MOST the worlds are drawn at random; once every one has been
+    # drawn the draw ends (it drew the drawn ones again, forever: a 3-player position
+    # with 6,006 worlds and a budget of 250,000 states hung the advice on the core).
+    v = View.from_json(json.loads(FEW_WORLDS.read_text(encoding="utf-8")))
+    sit = Situation.of(v)
+    assert ENUMERATE_AT_MOST < sit.worlds() == 6_006
+    drawn = list(sit.distinct_deals(random.Random(3)))
+    assert len(drawn) == len(set(drawn)) == sit.worlds()
+    assert set(drawn) == set(sit.all_deals())
+
+
+@pytest.mark.parametrize("budget_ms", [100, 400])
+def test_a_budget_beyond_every_world_judges_them_all_and_stops(budget_ms: float) -> None:
+    v = View.from_json(json.loads(FEW_WORLDS.read_text(encoding="utf-8")))
+    adv = advise(v, MING.legal_of(v), budget_ms=budget_ms, seed=9)
+    # Each world costs a few states: either the budget judged every one, or it was spent.
+    assert adv.possible == 6_006
+    assert adv.worlds == adv.possible or adv.budget_spent
+    assert adv.worlds <= adv.possible
 
 
 def test_more_worlds_than_the_budget_buys_are_sampled_once_each() -> None:
