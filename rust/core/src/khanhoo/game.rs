@@ -875,11 +875,15 @@ impl crate::engine::Game for Game {
         Action::from_code(code)
     }
 
+    /// `by:route:winner` (`out:draw:2`, `cache:cache:0`), or `draw` for a drawn deal: what
+    /// the run's tallies of how deals ended and how each player went out read.
     fn label(&self) -> String {
-        let by = self.result.as_ref().and_then(|r| r.by).unwrap_or("draw");
-        match self.route() {
-            Some(r) => format!("{by}:{r}"),
-            None => by.to_string(),
+        match (self.result.as_ref(), self.route()) {
+            (Some(r), Some(route)) => match (r.by, r.winner) {
+                (Some(by), Some(w)) => format!("{by}:{route}:{w}"),
+                _ => "draw".to_string(),
+            },
+            _ => "draw".to_string(),
         }
     }
 
