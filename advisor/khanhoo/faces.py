@@ -24,8 +24,8 @@ from advisor.khanhoo import text as texts
 from advisor.khanhoo.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.bots import GreedyBot
-from advisor.khanhoo.core import TWIN
 from advisor.khanhoo.cards import RANK_CODES, SUIT_NAMES, SUIT_SYMBOLS, parse_card
+from advisor.khanhoo.core import TWIN
 from advisor.khanhoo.game import (
     MAX_PLAYERS,
     MAX_TURNS,
