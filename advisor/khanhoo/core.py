@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from advisor.core import CORE
 from advisor.games.twin import Played, Twin
-from advisor.khanhoo.cards import CARDS
+from advisor.khanhoo import melds
+from advisor.khanhoo.cards import CARDS, Card, Counts
 from advisor.khanhoo.game import DOS, MAX_TURNS, Action, Game, claim_action, table_rules
 from advisor.khanhoo.rules import Rules
 
@@ -120,9 +122,54 @@ def simulate(specs: Sequence[str], *, games: int, seed: int, duplicate: bool, fi
     return played
 
 
+@dataclass(frozen=True)
+class Points:
+    """A declaration as the core states it: its points alone (what the advice reads)."""
+
+    points: int
+
+
+class FastSolver:
+    """The solver's questions (:mod:`advisor.khanhoo.melds`) answered by the core, the same
+    answers for the same hands: the advice's judge asks these (:class:`advisor.khanhoo.
+    advice.Judge`). A hand too large for its target raises as the Python solver does (it
+    is asked of the Python solver, which names the error)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._core = CORE.KhanhooSolver(rules.sets, rules.jokers, list(rules.options))
+
+    def best(self, hand: Counts, spare: bool) -> Points | None:
+        points = self._core.best(hand, spare)
+        return None if points is None else Points(points)
+
+    def kept(self, hand: Counts, caps: Counts, target: int, floor: int = -1) -> int:
+        found: int = self._core.kept(hand, caps, target, floor)
+        return found
+
+    def distance(self, hand: Counts, target: int, own: Counts) -> int | None:
+        if target in (1, 2) or target < 0:
+            return None
+        if sum(hand) > target + 1 or target > melds.NMAX:
+            return melds.distance(hand, self.rules, target, own)  # raises HandSizeError
+        found: int | None = self._core.distance(hand, target, own)
+        return found
+
+    def useful_cards(self, hand: Counts, target: int, own: Counts,
+                     within: Counts | None = None) -> list[Card]:
+        if sum(hand) > target:
+            return melds.useful_cards(hand, self.rules, target, own)  # raises HandSizeError
+        return [CARDS[i] for i in self._core.useful(hand, target, own, within)]
+
+
+def fast_solver(rules: Rules) -> FastSolver | None:
+    """The core's solver of these rules, or None when the core does not run."""
+    return FastSolver(rules) if CORE is not None and plays(rules) else None
+
+
 TWIN: Twin[Game, Action] = Twin("khanhoo", core_of, code, action, hidden, result,
                                 lambda g: g.players, world_of, view_of, {}, simulate)
 
 
-__all__ = ["TWIN", "action", "code", "core_of", "hidden", "plays", "result", "run_rules",
-           "simulate", "view_of", "world_of"]
+__all__ = ["TWIN", "FastSolver", "Points", "action", "code", "core_of", "fast_solver", "hidden",
+           "plays", "result", "run_rules", "simulate", "view_of", "world_of"]

@@ -52,7 +52,7 @@ def test_every_option_plays_the_same_move_for_move(case: int) -> None:
     # random play (the state compared after every move, its turns capped; greedy and
     # greedy+ asked at every decision), then greedy self-play to the end
     rng = random.Random(case)
-    g = _deal((n, rules, orphan, min(max_turns, 16)), 40 + case)
+    g = _deal((n, rules, orphan, min(max_turns, 12)), 40 + case)
     t = lockstep(kh.TWIN, g, lambda game, legal: rng.choice(legal), players=PLAYERS)
     g = _deal(TABLES[case], 40 + case)
     greedy = {"greedy": PLAYERS["greedy"]}
@@ -202,3 +202,79 @@ def test_a_run_refuses_an_orphan_without_four_players() -> None:
     with pytest.raises(core.CORE.CoreError, match="orphan"):
         core.CORE.khanhoo_simulate("1", 0, 1, False, 2, 2, [], True, 200,
                                    ["greedy"] * 3)
+
+
+# --- the solver's questions on the core (the advice's judge asks them) -----------------
+
+
+def _hands(n: int, seed: int) -> list[tuple[Rules, Any, Any]]:
+    """Hands met in random play (the seat's own cards too), on three tables."""
+    from advisor.khanhoo.bots import SeatCards
+
+    out = []
+    rng = random.Random(seed)
+    for k, rules in enumerate((Rules(2, 1), Rules(3, 2, trio=True), Rules(4, 1, trio=True))):
+        g = Game.from_deal(3, seed=seed + k, rules=rules)
+        while (d := g.pending) is not None and len(out) < n * (k + 1):
+            legal = g.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.5:
+                s = SeatCards.of(g.view(d.seat))
+                out.append((rules, s, g.view(d.seat)))
+            g.act(d.seat, rng.choice(legal))
+    return out
+
+
+def test_the_cores_solver_answers_as_the_python_solver() -> None:
+    from advisor.khanhoo import melds
+    from advisor.khanhoo.bots import without
+    from advisor.khanhoo.cards import cards_of
+
+    checked = 0
+    for rules, s, _ in _hands(6, 70):
+        fast = kh.FastSolver(rules)
+        py = melds.solver(rules)
+        kinds = sorted(set(cards_of(s.hand)), key=lambda c: c.index)
+        hands = [s.hand, *(without(s.hand, [c]) for c in kinds[::4])]
+        for h in hands:
+            target = s.target
+            if sum(h) > target + 1:
+                continue
+            assert fast.distance(h, target, s.own) == melds.distance(h, rules, target, s.own)
+            for spare in (False, True):
+                mine, theirs = fast.best(h, spare), py.best(h, spare)
+                assert (mine is None) == (theirs is None)
+                assert mine is None or theirs is None or mine.points == theirs.points
+            caps = melds.caps_of(s.own, rules, h[30])
+            assert fast.kept(h, caps, target) == py.kept(h, caps, target)
+            if sum(h) <= target:
+                assert fast.useful_cards(h, target, s.own, s.hand) == \
+                    melds.useful_cards(h, rules, target, s.own, within=s.hand)
+            checked += 1
+    assert checked > 40
+
+
+def test_the_advice_is_the_same_on_the_core(monkeypatch: Any) -> None:
+    from advisor.khanhoo import advice
+    from advisor.khanhoo.game import legal_of
+
+    views = [v for _, _, v in _hands(2, 90)]
+    fast = [advice.advise(v, legal_of(v), seed=n, limit_ms=10**7).answer().to_json()
+            for n, v in enumerate(views)]
+    monkeypatch.setattr(kh, "fast_solver", lambda rules: None)  # the Python solver
+    slow = [advice.advise(v, legal_of(v), seed=n, limit_ms=10**7).answer().to_json()
+            for n, v in enumerate(views)]
+    for a, b in zip(fast, slow):
+        for out in (a, b):
+            out.pop("seconds", None)
+            out.pop("ms", None)
+        assert a == b
+
+
+def test_the_cores_solver_refuses_hands_beyond_the_pack() -> None:
+    s = core.CORE.KhanhooSolver(2, 1)
+    with pytest.raises(core.CORE.CoreError, match="hand"):
+        s.best([3] + [0] * 30, False)
+    with pytest.raises(core.CORE.CoreError, match="31 kinds"):
+        s.distance([0] * 30, 15, [0] * 31)
+    with pytest.raises(core.CORE.CoreError, match="target"):
+        s.kept([0] * 31, [0] * 31, 40)

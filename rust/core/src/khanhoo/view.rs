@@ -398,3 +398,49 @@ fn counts_of_checked(kinds: &[u8], name: &str) -> Result<super::cards::Counts> {
     }
     Ok(c)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game as _, Worlds};
+    use crate::pyrandom::PyRandom;
+
+    fn a_view() -> Value {
+        let rules = Rules::new(2, 2);
+        let mut rng = PyRandom::from_int(3);
+        let (hands, stock, dealer) = super::super::batch::python_deal(&mut rng, 3, &rules, None);
+        let g = Game::new(hands, &stock, dealer, rules, None, 200).unwrap();
+        g.view_json(g.leader)
+    }
+
+    #[test]
+    fn a_view_deals_worlds_that_pose_its_decision() {
+        let v = a_view();
+        let w = ViewState::from_value(&v).unwrap();
+        let g = w.world(Some(&mut Rng::new(1, 0))).unwrap();
+        let mut legal = Vec::new();
+        g.legal(&mut legal);
+        assert!(!legal.is_empty());
+        assert_eq!(g.view_json(w.seat()), v);
+    }
+
+    #[test]
+    fn hidden_hands_that_cannot_be_dealt_are_refused() {
+        let mut v = a_view();
+        v["dealer"] = Value::Null; // a typed position
+        v["stock_left"] = serde_json::json!(80);
+        let e = ViewState::from_value(&v).unwrap_err();
+        assert!(e.to_string().contains("does not add up"));
+    }
+
+    #[test]
+    fn unknown_cards_and_copies_beyond_the_pack_are_refused() {
+        let mut v = a_view();
+        v["pile"] = serde_json::json!(["5s"]);
+        assert!(ViewState::from_value(&v).is_err());
+        let mut v = a_view();
+        v["pile"] = serde_json::json!(["Ah", "Ah", "Ah"]);
+        assert!(ViewState::from_value(&v).is_err());
+        assert!(<ViewState as Worlds>::parse("{not json").is_err());
+    }
+}
