@@ -15,6 +15,9 @@ For each game, three measures, each for both paths:
   answers with. The Python path deals ``world(view, rng)`` and plays the ``greedy+`` bots;
   the core plays its batch (``view_of(view).playouts``). The last column is how many
   such playouts 100 ms of one core buys;
+* for Khanhoo, ``advice hands`` — the advice at the same VIEWs with its default budget
+  (the same hands judged on both paths, the same answers): hands judged a CPU second, the
+  solver's questions asked of the Python solver or of the core's;
 * for Ming, ``advice states`` — the advice's own searches (the exact solvers, greedy
   playouts then the solver) at the same VIEWs, each path given the states the Python
   path's default budget buys: states counted a CPU second, and how many 100 ms buys on
@@ -46,6 +49,7 @@ WORK: dict[str, tuple[int, tuple[int, int], tuple[int, int], int, tuple[int, int
     "chan": (4, (300, 150), (20_000, 5_000), 100, (2, 200)),
     "qing": (4, (40, 40), (1_000, 1_000), 40, (1, 50)),
     "ming": (2, (800, 800), (40_000, 40_000), 200, (4, 400)),
+    "khanhoo": (3, (20, 20), (1_000, 1_000), 20, (1, 40)),
 }
 
 
@@ -125,7 +129,32 @@ def child(game: str, scale: float, warm: int) -> dict[str, Any]:
                                "moves": moves}
     if game == "ming":
         out.update(ming_advice(views, on_core))
+    if game == "khanhoo":
+        out.update(khanhoo_advice(views))
     return out
+
+
+def khanhoo_advice(views: list[Any]) -> dict[str, Any]:
+    """Khanhoo's advice at these decisions, at its default budget (hands counted, not
+    timed: both paths judge the same hands): hands judged a CPU second, and a digest of
+    the answers (the same on both paths)."""
+    import hashlib
+
+    from advisor.khanhoo import advice as khanhoo
+    from advisor.registry import game as spec_of
+
+    spec = spec_of("khanhoo")
+    done = 0
+    answers = hashlib.sha256()
+    t = time.process_time()
+    for n, v in enumerate(views):
+        a = khanhoo.advise(v, spec.legal_of(v), seed=n)
+        done += a.work.done
+        answers.update(json.dumps([(str(o.action), o.p_first, o.race_points)
+                                   for o in a.options]).encode())
+    cpu = time.process_time() - t
+    return {"advice hands": {"hands": done, "cpu_s": cpu, "per_s": done / cpu,
+                             "answers": answers.hexdigest()[:16]}}
 
 
 def ming_advice(views: list[Any], on_core: bool) -> dict[str, Any]:
@@ -182,12 +211,18 @@ def main() -> None:
     for game in args.games.split(","):
         py = measure(game, "python", args.scale, args.warm)
         co = measure(game, "core", args.scale, args.warm)
-        for key in ("simulate greedy", "simulate greedy+", "greedy+ playouts", "advice states"):
+        for key in ("simulate greedy", "simulate greedy+", "greedy+ playouts", "advice states",
+                    "advice hands"):
             if key not in py:
                 continue
             a, b = py[key]["per_s"], co[key]["per_s"]
-            tail = f"{b / 10:15.0f}" if key in ("greedy+ playouts", "advice states") else ""
+            tail = f"{b / 10:15.0f}" if key in ("greedy+ playouts", "advice states",
+                                                "advice hands") else ""
             print(f"{game:8} {key:18} {a:11.1f} {b:11.1f} {b / a:7.1f}× {tail}", flush=True)
+        if "advice hands" in co:
+            same = py["advice hands"]["answers"] == co["advice hands"]["answers"]
+            print(f"{game:8} the advice's answers on both paths: "
+                  f"{'the same' if same else 'DIFFERENT'}", flush=True)
         if "advice worlds" in co:
             w = co["advice worlds"]
             print(f"{game:8} worlds a decision at the default budget on the core: mean "

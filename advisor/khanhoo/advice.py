@@ -55,6 +55,7 @@ from advisor.errors import PositionError
 from advisor.games import advice as games_advice
 from advisor.games import answer as common
 from advisor.games.answer import Ranked
+from advisor.khanhoo import core as khanhoo_core
 from advisor.khanhoo.bots import SeatCards, partners, without
 from advisor.khanhoo.cards import (
     CARDS,
@@ -67,7 +68,7 @@ from advisor.khanhoo.cards import (
     plus,
 )
 from advisor.khanhoo.game import Action
-from advisor.khanhoo.melds import caps_of, distance, solver, useful_cards
+from advisor.khanhoo.melds import Solver, caps_of, distance, solver, useful_cards
 from advisor.khanhoo.position import meld_of
 from advisor.khanhoo.recalibrate import DEFAULT_OPPONENTS, OPPONENTS, against, fitted
 from advisor.khanhoo.recalibrate import table as table_key
@@ -362,7 +363,9 @@ class Judge:
     def __init__(self, seat: SeatCards, budget: Budget) -> None:
         self.seat = seat
         self.rules = seat.rules
-        self.solver = solver(seat.rules)
+        # the solver's questions on the core when it runs (the same answers, faster)
+        self.fast = khanhoo_core.fast_solver(seat.rules)
+        self.solver: Solver | khanhoo_core.FastSolver = self.fast or solver(seat.rules)
         self.budget = budget
         self.rng = random.Random(budget.seed)
         self.unseen_total = max(1, sum(seat.unseen))
@@ -370,7 +373,15 @@ class Judge:
         self._judged: dict[tuple[Counts, Counts, int, int], Judged] = {}
 
     def distance(self, hand: Counts, target: int, own: Counts) -> int | None:
+        if self.fast is not None:
+            return self.fast.distance(hand, target, own)
         return distance(hand, self.rules, target, own)
+
+    def useful(self, hand: Counts, target: int, own: Counts,
+               within: Counts | None) -> list[Card]:
+        if self.fast is not None:
+            return self.fast.useful_cards(hand, target, own, within)
+        return useful_cards(hand, self.rules, target, own, within=within)
 
     def at_rest(self, hand: Counts, own: Counts, target: int, laid_points: int,
                 unseen: Counts, within: Counts | None = None) -> Judged:
@@ -388,8 +399,7 @@ class Judge:
 
     def _at_rest(self, hand: Counts, own: Counts, target: int, laid_points: int,
                  unseen: Counts, within: Counts | None) -> Judged:
-        rules = self.rules
-        d = distance(hand, rules, target, own)
+        d = self.distance(hand, target, own)
         u = max(1, sum(unseen))
         if d is None:
             return Judged(None, 0, (), (0.0,) * HORIZON, 0.0, "exact")
@@ -400,7 +410,7 @@ class Judge:
         if d == 0:
             pts = self._points_on_draws(hand, range(KINDS), unseen, laid_points)
             return Judged(0, sum(unseen), (), tuple(time_to_go_out(0, 1.0)), pts, "tree")
-        useful = tuple(useful_cards(hand, rules, target, own, within=within))
+        useful = tuple(self.useful(hand, target, own, within))
         acc = sum(unseen[c.index] for c in useful)
         times = tuple(time_to_go_out(d, acc / u))
         if d == 1:
@@ -435,16 +445,15 @@ class Judge:
     def _closer(self, a: Counts, b: Counts, target: int, own: Counts) -> bool:
         """Whether hand ``a`` is nearer going out than hand ``b`` (its distance smaller;
         none counts as 99): the distance of ``a`` is only bounded, which is faster."""
-        rules = self.rules
-        db = distance(b, rules, target, own)
+        db = self.distance(b, target, own)
         if db is None or db <= 1 or target < 3:
-            da = distance(a, rules, target, own)
+            da = self.distance(a, target, own)
             return (da if da is not None else 99) < (db if db is not None else 99)
         if sum(a) >= target and self.solver.best(a, sum(a) > target) is not None:
             return True  # a complete hand: distance 0
         # a smaller distance (at least 1) is target - kept - Jokers <= db - 1
         floor = target - a[JOKER] - db
-        caps = caps_of(own, rules, a[JOKER])
+        caps = caps_of(own, self.rules, a[JOKER])
         return self.solver.kept(a, caps, target, floor) > floor
 
     def _points_on_draws(self, hand: Counts, kinds: Sequence[int] | range, unseen: Counts,
@@ -705,9 +714,8 @@ def _best_after(judge: Judge, hand: Counts, own: Counts, target: int, laid_point
     and the hand it leaves, judged."""
     if sum(hand) < 1:
         return None
-    rules = judge.rules
     cards = sorted({c for c in cards_of(hand)}, key=lambda c: (partners(hand, c), -c.index))
-    low = distance(hand, rules, target, own)
+    low = judge.distance(hand, target, own)
     if low == 0:  # the claim completes the hand: it goes out at once, throwing the best card
         outs = [(judge.solver.best(without(hand, [c]), False), c) for c in cards]
         decl, c = max(((dc, c) for dc, c in outs if dc is not None),
@@ -716,7 +724,7 @@ def _best_after(judge: Judge, hand: Counts, own: Counts, target: int, laid_point
         return Judged(0, 0, (), tuple(time_to_go_out(0, 1.0)), float(pts), "now"), c
     best = cards[0]
     for c in cards:
-        if distance(without(hand, [c]), rules, target, own) == low:
+        if judge.distance(without(hand, [c]), target, own) == low:
             best = c
             break
     return judge.at_rest(without(hand, [best]), own, target, laid_points, unseen, hand), best

@@ -25,6 +25,7 @@ from advisor.khanhoo.advice import MAX_BUDGET_MS, Budget, advise
 from advisor.khanhoo.analysis import analyze
 from advisor.khanhoo.bots import GreedyBot
 from advisor.khanhoo.cards import RANK_CODES, SUIT_NAMES, SUIT_SYMBOLS, parse_card
+from advisor.khanhoo.core import TWIN
 from advisor.khanhoo.game import (
     MAX_PLAYERS,
     MAX_TURNS,
@@ -194,7 +195,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     "khanhoo", "Khanhoo", (MIN_PLAYERS, MAX_PLAYERS), RECORD_FORMAT,
     read_action=Action.from_json, read_view=View.from_json, view_of_position=view_of_position,
     legal_of=legal_of, from_record=game_from_record,
-    deal=lambda players, seed: Game.from_deal(players, seed), outcome=outcome,
+    deal=lambda players, seed: Game.from_deal(players, seed), outcome=outcome, twin=TWIN,
     bot_rules=lambda g: g.rules.to_json(),
     greedy=lambda seed: GreedyBot(), strong=lambda seed: StrongBot(), advise=advise,
     default_budget_ms=Budget().ms,

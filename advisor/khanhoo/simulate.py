@@ -140,9 +140,18 @@ def start(specs: Sequence[str], *, games: int, seed: int, duplicate: bool, first
             count = summary.routes[(result.winner - r) % n]
             count[way] = count.get(way, 0) + 1
 
+    def label(how: str, r: int) -> None:
+        # a game played on the core: ``by:route:winner``, or ``draw`` (its Game.label)
+        by, _, rest = how.partition(":")
+        summary.outcomes[by] = summary.outcomes.get(by, 0) + 1
+        if rest:
+            way, _, winner = rest.partition(":")
+            count = summary.routes[(int(winner) - r) % n]
+            count[way] = count.get(way, 0) + 1
+
     return Run(summary, games_of(n, games=games, seed=seed, duplicate=duplicate, rules=rules,
                                  orphan=orphan, max_turns=max_turns, first=first),
-               tally)
+               tally, label)
 
 
 def outcome(game: Game) -> list[tuple[int, bool, int]]:

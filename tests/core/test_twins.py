@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(not core.available(), reason="the compiled core 
 TWINNED = [g for g in GAMES if g.twin is not None]
 # game → deals a test plays per player (the state compared after every move for the
 # first of them): hundreds of deals a game in all
-DEALS = {"chan": 40}
+DEALS = {"chan": 40, "khanhoo": 10}
 
 
 def _tables(spec: Any) -> list[int]:

@@ -14,6 +14,7 @@
 pub mod chan;
 pub mod engine;
 pub mod error;
+pub mod khanhoo;
 pub mod ming;
 pub mod pyrandom;
 pub mod qing;

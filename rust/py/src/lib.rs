@@ -16,6 +16,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 mod chan;
+mod khanhoo;
 mod ming;
 mod qing;
 
@@ -242,6 +243,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CoreError", m.py().get_type::<CoreError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     chan::register(m)?;
+    khanhoo::register(m)?;
     ming::register(m)?;
     qing::register(m)?;
     Ok(())
