@@ -4,6 +4,7 @@ players, in duplicate.
 
     python benchmarks/search_probes.py --game chan --deals 100 --mode true
     python benchmarks/search_probes.py --game chan --deals 50 --mode sampled:64
+    python benchmarks/search_probes.py --game chan --deals 100 --mode known:16 --jobs 2
     python benchmarks/search_probes.py --game qing --players 4 --deals 50 --mode sampled:16
 
 ``--mode true`` is the **ceiling**: the seat sees every hand and the stock in its order,
@@ -14,7 +15,10 @@ playouts: each action played in the same N worlds dealt from the seat's VIEW (th
 cards dealt at random to the other hands and the stock: the game's ``world``), the action
 with the most wins (then the best settlement) chosen — determinized (perfect-information)
 Monte Carlo over every action, without a budget. Between the two lies what hidden cards
-cost, and how far sampled worlds are from the real one.
+cost, and how far sampled worlds are from the real one. ``--mode known:N`` splits that
+cost: the same N worlds an action, each the true deal with only the stock reshuffled
+(every opponent's hand known, the order of the stock not) — the ceiling of perfect
+inference of the hands, without clairvoyance (games whose deal has a ``stock``).
 
 Prints the seat's share, its win share over the others' mean and its mean settlement a
 game, each with its 95 % interval over deals (:func:`advisor.games.simulate.
@@ -47,6 +51,12 @@ def choose(spec: Any, world: Any, g: Any, me: int, legal: list[Any], mode: str,
     """The probe's action: the most wins (then settlement) over its worlds."""
     if mode == "true":
         worlds: list[Any] = [g]
+    elif mode.startswith("known:"):
+        worlds = []
+        for _ in range(int(mode.split(":", 1)[1])):
+            w = g.clone()
+            random.Random(rng.getrandbits(62)).shuffle(w.stock)
+            worlds.append(w)
     else:
         n = int(mode.split(":", 1)[1])
         view = g.view(me)
@@ -108,7 +118,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--mode", default="true", help="true | sampled:N")
+    ap.add_argument("--mode", default="true", help="true | known:N | sampled:N")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     players = args.players or registered(args.game).players[0]
