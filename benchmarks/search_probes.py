@@ -52,6 +52,8 @@ def choose(spec: Any, world: Any, g: Any, me: int, legal: list[Any], mode: str,
     if mode == "true":
         worlds: list[Any] = [g]
     elif mode.startswith("known:"):
+        if not isinstance(getattr(g, "stock", None), list):
+            raise SystemExit(f"--mode {mode}: this game's deal has no stock of cards to reshuffle")
         worlds = []
         for _ in range(int(mode.split(":", 1)[1])):
             w = g.clone()
