@@ -36,6 +36,7 @@ from typing import Any, Literal, get_args
 
 from advisor import core
 from advisor.chan import core as chan_core
+from advisor.chan.belief import belief
 from advisor.chan.cards import Counts, Face
 from advisor.chan.game import Action, Game, claims_first
 from advisor.chan.lookahead import Leaves, leaves, rollout, world
@@ -47,7 +48,7 @@ from advisor.chan.recalibrate import (
     against,
     fitted,
 )
-from advisor.chan.strong import look_rollout, strong_key
+from advisor.chan.strong import look_rollout, strong_choice, strong_key
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import View
 from advisor.errors import PositionError
@@ -91,6 +92,9 @@ SEARCH_LEAST = 200
 """The fewest moves a search is given, at any budget."""
 SEARCH_PRIOR = 10.0
 """How many worlds the model's chance weighs in the search's blend (:func:`_blend`)."""
+KEEP_Z = 2.0
+"""Standard errors of the paired difference by which the search must see another action
+beat the ``greedy+`` player's choice for it to be stated better (:func:`_anchor`)."""
 Z_NOTE = 2.0
 """Standard errors of the paired difference beyond which the playouts' preference for
 another action is noted."""
@@ -339,10 +343,14 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     candidates = [e for e in order if not e.certain][:MAX_CANDIDATES]
     close = [e for e in candidates if order[0].win - e.win <= LOOK_MARGIN]
     uncertain = [e for e in order if not e.certain]
+    search_notes: list[str] = []
     if search and samples is None and method == "model" and len(uncertain) > 1:
         meter = budget.meter("moves", search_per_ms(), least=SEARCH_LEAST)
-        _search(view, uncertain, seed, meter)
+        anchor = strong_choice(s, actions, offered, unseen)
+        base_e = _search(view, uncertain, seed, meter, anchor)
         _blend(uncertain, SEARCH_PRIOR)
+        if base_e is not None:
+            search_notes += _anchor(uncertain, base_e)
         for e in uncertain:
             e.searched = True
         order = _order(evals, unseen)
@@ -380,6 +388,7 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     if cut:
         advice.notes.append(cut)
     advice.notes += _close_calls(order, candidates if method == "model+playouts" else [])
+    advice.notes += search_notes
     return advice
 
 
@@ -495,13 +504,19 @@ def _look(view: View, base: Game, close: list[ActionAdvice], seed: int, meter: M
         meter.spend()
 
 
-def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter) -> None:
+def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter,
+            anchor: Action | None = None) -> ActionAdvice | None:
     """The search: the ``candidates`` played out by successive halving
     (:func:`advisor.games.search.halve`) in worlds dealt from the VIEW — world ``w`` the
     same for every action —, every seat then playing as the ``greedy+`` player; every
     move of a playout is a unit of the ``meter``. Each candidate's playouts are kept in
     its ``sampled``. On the compiled core the worlds are dealt and played there, a batch
-    at a time."""
+    at a time, drawn from the belief about the other hands (:mod:`advisor.chan.belief`:
+    the certainties of R2, what the seats let go, how paired hands in play are).
+
+    The ``anchor`` (the ``greedy+`` player's choice) is never dropped: every other action
+    is compared with it to the end (:func:`_anchor` then states them relative to it).
+    Returns the anchor's advice (None if it is not among the candidates)."""
     me = view.seat
 
     def sample(e: ActionAdvice, w: int) -> Sample:
@@ -513,7 +528,7 @@ def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter)
 
     batch = None
     if core.available():
-        cv = chan_core.view_of(view)
+        cv = chan_core.view_of(view, belief(view))
         every = ["greedy+"] * len(view.table)
 
         def batch(es: Sequence[ActionAdvice], w: int, n: int) -> list[list[Sample]]:
@@ -525,8 +540,49 @@ def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter)
         def sample(e: ActionAdvice, w: int) -> Sample:
             return batch([e], w, 1)[0][0]
 
-    for arm in halve(candidates, sample, meter, by="win", batch=batch):
+    keep = next((i for i, e in enumerate(candidates) if e.action == anchor), None)
+    for arm in halve(candidates, sample, meter, by="win", batch=batch, keep=keep):
         arm.action.sampled = Sampled([w > 0.5 for w in arm.wins], list(arm.pays))
+    return candidates[keep] if keep is not None else None
+
+
+def _soft(d: float, margin: float) -> float:
+    """``d`` moved toward 0 by ``margin`` (0 within it): soft thresholding."""
+    return math.copysign(max(abs(d) - margin, 0.0), d)
+
+
+def _anchor(searched: list[ActionAdvice], base: ActionAdvice) -> list[str]:
+    """State every other searched action relative to the ``base`` (the ``greedy+``
+    player's choice, played in every world the search played): its chance is the base's
+    plus its paired difference in wins with the base, moved toward 0 by :data:`KEEP_Z`
+    standard errors of that difference; its expected settlement likewise, by the paired
+    difference in settlement. So no action is ranked above the base (nor stated better)
+    unless the search measured it better by the margin: the best of many noisy estimates is
+    biased upward (a winner's curse), and a difference within the noise is stated as none.
+    Between actions stated alike the ``greedy+`` player's order decides
+    (:func:`_order`), so the base then comes first. Notes the actions the raw playouts
+    preferred within the margin."""
+    notes = []
+    assert base.sampled is not None
+    for e in searched:
+        if e is base or e.sampled is None or e.samples < 2:
+            continue
+        n = min(e.samples, base.samples)
+        dw = [float(x) - float(y) for x, y in zip(e.sampled.wins[:n], base.sampled.wins[:n])]
+        dp = [x - y for x, y in zip(e.sampled.pays[:n], base.sampled.pays[:n])]
+        mw, sw = sum(dw) / n, _se(dw)
+        mp, sp = sum(dp) / n, _se(dp)
+        win = base.win + _soft(mw, KEEP_Z * sw)
+        e.win = min(max(win, 1e-4), 1 - 1e-4)
+        e.win_se = math.hypot(base.win_se, sw)
+        e.expected = base.expected + _soft(mp, KEEP_Z * sp)
+        e.expected_se = math.hypot(base.expected_se, sp)
+        if mw > 0 and mw <= KEEP_Z * sw:
+            notes.append(f"the playouts prefer {e.action} to {base.action}, the greedy+ "
+                         f"player's choice, by {mw:+.3f} ± {sw:.3f} in the chance to win over "
+                         f"{n} worlds: within {KEEP_Z:g} standard errors, stated as no "
+                         "difference")
+    return notes
 
 
 def _blend(close: list[ActionAdvice], prior: float = LOOK_PRIOR) -> None:

@@ -85,9 +85,13 @@ def static(g: Game, legal: Sequence[Action]) -> Action:
 
 
 
-def view_of(view: View | str) -> Any:
-    """The core's reading of a VIEW (or of its JSON), to deal worlds from it."""
-    return CORE.ChanView(view if isinstance(view, str) else json.dumps(view.to_json()))
+def view_of(view: View | str, belief: Any = None) -> Any:
+    """The core's reading of a VIEW (or of its JSON), to deal worlds from it: uniformly,
+    or from a ``belief`` about the other hands (:func:`advisor.chan.belief.tables`)."""
+    if belief is None:
+        return CORE.ChanView(view if isinstance(view, str) else json.dumps(view.to_json()))
+    data = json.loads(view) if isinstance(view, str) else view.to_json()
+    return CORE.ChanView(json.dumps({**data, "belief": belief}))
 
 
 def playouts(view: Any, actions: Sequence[Action], first: int, worlds: int, seed: int,

@@ -201,6 +201,39 @@ def test_the_search_plays_every_uncertain_action_out_within_the_moves_bought() -
     assert other["actions"] != a.to_json()["actions"]  # other worlds, other figures
 
 
+def test_the_search_states_no_gain_over_greedy_plus_within_the_noise() -> None:
+    """The search keeps the ``greedy+`` player's choice (the base) unless another action
+    beats it by KEEP_Z standard errors of the paired difference: an action a little
+    better in the playouts, within the noise, is stated as good as the base (and ranked
+    after it, with a note); one better beyond the margin is stated better, by the part of
+    its gain beyond the margin."""
+    from advisor.chan.advice import KEEP_Z, ActionAdvice, Sampled, _anchor
+    from advisor.chan.lookahead import Leaves
+
+    def arm(wins: list[bool]) -> ActionAdvice:
+        e = ActionAdvice(Action("pass"), Leaves(2, (), (), 3, None), 0.25, 0.01, 0.0, 0.1)
+        e.sampled = Sampled(wins, [1.0 if w else -1.0 for w in wins])
+        return e
+
+    rng = random.Random(1)
+    base_wins = [rng.random() < 0.25 for _ in range(400)]
+    base = arm(base_wins)
+    near = arm([w or (k % 150 == 0) for k, w in enumerate(base_wins)])  # +2 wins or 3
+    far = arm([w or (k % 4 == 0) for k, w in enumerate(base_wins)])  # about +1 in 5
+    notes = _anchor([base, near, far], base)
+    assert near.win == base.win and near.expected == base.expected
+    assert any("within" in n and "greedy+" in n for n in notes)
+    gain = sum(a > b for a, b in zip(far.sampled.wins, base_wins)) / 400  # type: ignore[union-attr]
+    assert base.win < far.win < base.win + gain
+    assert far.win == pytest.approx(base.win + gain - KEEP_Z * _se_of(far, base), abs=1e-9)
+
+
+def _se_of(a: Any, b: Any) -> float:
+    d = [float(x) - float(y) for x, y in zip(a.sampled.wins, b.sampled.wins)]
+    m = sum(d) / len(d)
+    return (sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d)) ** 0.5
+
+
 def test_the_search_seat_plays_a_whole_deal() -> None:
     summary = GAME.simulate(["search:5", "greedy", "greedy+", "random"], games=1, seed=3)
     assert summary.games == 1 and summary.players[0].spec == "search:5"

@@ -36,6 +36,11 @@ impl Rng {
         (m >> 64) as usize
     }
 
+    /// A uniform float in `[0, 1)` (53 bits).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
     /// Shuffle in place (Fisher–Yates).
     pub fn shuffle<T>(&mut self, xs: &mut [T]) {
         for i in (1..xs.len()).rev() {

@@ -196,3 +196,74 @@ fn the_distance_does_not_depend_on_the_questions_asked_before() {
         "more Cạ laid than a win allows: no winning set"
     );
 }
+
+/// A belief that rules out a count (weight 0) is kept by every world drawn from it, and
+/// one that rules nothing out draws worlds as consistent with the VIEW as the uniform deal.
+#[test]
+fn worlds_drawn_from_a_belief_keep_its_certainties() {
+    const FIXED: usize = 6;
+    for k in 0..40u64 {
+        let (hands, stock, dealer) = python_deal("belief", k);
+        let mut g = Game::new(hands, &stock, dealer, "house", Vec::new()).unwrap();
+        let mut rng = Rng::new(k, 1);
+        let mut legal = Vec::new();
+        let mut step = 0;
+        while let Some(seat) = g.to_act() {
+            g.legal(&mut legal);
+            if legal.len() > 1 && step % 7 == 3 {
+                let mut view = g.view_json(seat);
+                // each other seat: whatever it truly holds of the first faces is all it may
+                // hold (weight 1 for the true count, 0 for every other)
+                let belief: Vec<serde_json::Value> = (0..4)
+                    .map(|s| {
+                        if s == seat {
+                            return serde_json::Value::Null;
+                        }
+                        let rows: Vec<Vec<f64>> = (0..NFACES)
+                            .map(|f| {
+                                (0..5)
+                                    .map(|c| {
+                                        if f >= FIXED || c == g.seats[s].hand[f] as usize {
+                                            1.0
+                                        } else {
+                                            0.0
+                                        }
+                                    })
+                                    .collect()
+                            })
+                            .collect();
+                        serde_json::json!(rows)
+                    })
+                    .collect();
+                view["belief"] = serde_json::Value::Array(belief);
+                let v = ViewState::parse(&view.to_string()).unwrap();
+                let b = v.belief().unwrap();
+                assert_eq!(b.log_weight(&g, seat), 0.0, "the true deal is possible");
+                for w in 0..4 {
+                    let world = v.world(Some(&mut Rng::new(k, w))).unwrap();
+                    assert_eq!(cards_in_play(&world), [4; NFACES]);
+                    for s in (0..4).filter(|&s| s != seat) {
+                        for f in 0..FIXED {
+                            assert_eq!(
+                                world.seats[s].hand[f],
+                                g.seats[s].hand[f],
+                                "deal {k} seat {s} face {f} me {seat} lw {} phase {:?} hidden {:?}",
+                                b.log_weight(&world, seat),
+                                view["phase"],
+                                (0..4)
+                                    .map(|i| world.seats[i].hand.iter().sum::<u8>())
+                                    .collect::<Vec<_>>()
+                            );
+                        }
+                    }
+                    let mut theirs = Vec::new();
+                    world.legal(&mut theirs);
+                    assert_eq!(theirs, legal);
+                }
+            }
+            let a = legal[rng.below(legal.len())];
+            g.apply(a);
+            step += 1;
+        }
+    }
+}

@@ -168,6 +168,278 @@ pub struct ViewState {
     partial: bool,
     phase: Phase,
     to_act: usize,
+    /// The advisor's belief about the other hands, when the JSON carries one (`belief`):
+    /// worlds are then drawn from it (`Belief`), not uniformly.
+    belief: Option<Box<Belief>>,
+}
+
+/// What the advisor believes of the hidden hands, beyond the cards it has not seen: for
+/// each other seat and face, the likelihood of the seat holding 0 … 4 copies now, the
+/// likelihoods multiplying over faces and seats (`advisor.chan.belief` makes it: the
+/// certainties of the rules, R2, and what the seats' passes suggest). Not part of a VIEW
+/// (§8.3): the JSON key `belief`, a list of four entries (`null`, or 25 lists of five
+/// weights ≥ 0). Kept as logarithms, a weight of 0 as [`LOG_ZERO`].
+///
+/// It may also weigh how paired a hand is: the JSON `{"faces": [the four entries],
+/// "unpaired": [four numbers λ ≥ 0]}` multiplies a world's weight by e^(−λ × the cards seat
+/// `s` leaves unpaired), P0's count: a rank whose cards add up to an odd number leaves one
+/// card unpaired, an even one none (Chi chi likewise), so a hand's unpaired cards are its
+/// ranks of odd count. Players keep their pairs and throw what they cannot pair, so the
+/// hands of a deal in play are more paired than cards dealt at random.
+#[derive(Clone, Debug)]
+pub struct Belief {
+    log_w: [[[f64; COPIES as usize + 1]; NFACES]; SEATS],
+    unpaired: [f64; SEATS],
+}
+
+/// The rank group of a face for P0's pairing (Chi chi its own).
+fn group(f: usize) -> usize {
+    f / 3
+}
+
+/// Rank groups (eight ranks and Chi chi).
+const GROUPS: usize = 9;
+
+/// The log weight of a count the belief rules out: small enough that no drawn world keeps
+/// it where another can be reached, finite so the chain can leave it.
+pub const LOG_ZERO: f64 = -30.0;
+
+/// Proposals of the chain a world is drawn by, per hidden card (`ViewState::world`).
+pub const STEPS_PER_CARD: usize = 20;
+
+impl Belief {
+    fn parse(v: &Value) -> Result<Option<Box<Belief>>> {
+        let mut unpaired = [0.0; SEATS];
+        let faces = match v {
+            Value::Null => return Ok(None),
+            Value::Object(o) => {
+                if let Some(u) = o.get("unpaired") {
+                    let u = u.as_array().filter(|u| u.len() == SEATS).ok_or_else(|| {
+                        Error::invalid("belief.unpaired: four numbers, one per seat")
+                    })?;
+                    for (s, x) in u.iter().enumerate() {
+                        unpaired[s] = x
+                            .as_f64()
+                            .filter(|x| x.is_finite() && *x >= 0.0)
+                            .ok_or_else(|| {
+                                Error::invalid(format!(
+                                    "belief.unpaired[{s}]: a number of at least 0"
+                                ))
+                            })?;
+                    }
+                }
+                o.get("faces").unwrap_or(&Value::Null)
+            }
+            other => other,
+        };
+        let seats = match faces {
+            Value::Null => &vec![Value::Null; SEATS],
+            Value::Array(a) if a.len() == SEATS => a,
+            _ => {
+                return Err(Error::invalid(
+                    "belief: a list of four entries, one per seat",
+                ))
+            }
+        };
+        let mut log_w = [[[0.0; COPIES as usize + 1]; NFACES]; SEATS];
+        for (s, entry) in seats.iter().enumerate() {
+            if entry.is_null() {
+                continue;
+            }
+            let faces = entry
+                .as_array()
+                .filter(|f| f.len() == NFACES)
+                .ok_or_else(|| Error::invalid(format!("belief[{s}]: 25 lists, one per face")))?;
+            for (f, row) in faces.iter().enumerate() {
+                let row = row
+                    .as_array()
+                    .filter(|r| r.len() == COPIES as usize + 1)
+                    .ok_or_else(|| {
+                        Error::invalid(format!("belief[{s}][{f}]: five weights, for 0 … 4 copies"))
+                    })?;
+                for (k, x) in row.iter().enumerate() {
+                    let w = x
+                        .as_f64()
+                        .filter(|w| w.is_finite() && *w >= 0.0)
+                        .ok_or_else(|| {
+                            Error::invalid(format!("belief[{s}][{f}][{k}]: a weight of at least 0"))
+                        })?;
+                    log_w[s][f][k] = if w > 0.0 {
+                        w.ln().max(LOG_ZERO)
+                    } else {
+                        LOG_ZERO
+                    };
+                }
+            }
+        }
+        Ok(Some(Box::new(Belief { log_w, unpaired })))
+    }
+
+    /// Deal `pool` again, face by face, to start the chain near the belief: each face's
+    /// copies split between the holders (`owner`'s runs) with probability proportional to
+    /// the uniform deal's (the product of binomials of the places left) times the belief's
+    /// weight of each holder's new count, the places left shrinking as faces are dealt; the
+    /// stock's (and the rest's) cards then shuffled. Not the belief's law on its own (each
+    /// face is weighed without the faces after it): [`Belief::draw`] corrects it.
+    fn start(&self, pool: &mut [u8], owner: &[u8], rng: &mut Rng) {
+        let mut left = [0usize; SEATS + 1];
+        for &o in owner {
+            left[o as usize] += 1;
+        }
+        let mut copies = [0usize; NFACES];
+        for &f in pool.iter() {
+            copies[f as usize] += 1;
+        }
+        let mut got: [Vec<u8>; SEATS + 1] = Default::default();
+        let choose = |n: usize, k: usize| -> f64 {
+            if k > n {
+                return 0.0;
+            }
+            (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+        };
+        let mut splits: Vec<([usize; SEATS + 1], f64)> = Vec::new();
+        for f in 0..NFACES {
+            let k = copies[f];
+            if k == 0 {
+                continue;
+            }
+            splits.clear();
+            let mut n = [0usize; SEATS + 1];
+            // every split of k copies among the holders (at most 70 for four copies)
+            fn each(
+                h: usize,
+                k: usize,
+                n: &mut [usize; SEATS + 1],
+                out: &mut Vec<([usize; SEATS + 1], f64)>,
+            ) {
+                if h == SEATS {
+                    n[h] = k;
+                    out.push((*n, 0.0));
+                    return;
+                }
+                for x in 0..=k {
+                    n[h] = x;
+                    each(h + 1, k - x, n, out);
+                }
+            }
+            each(0, k, &mut n, &mut splits);
+            let mut total = 0.0;
+            for (split, w) in splits.iter_mut() {
+                let mut p = 1.0;
+                for h in 0..=SEATS {
+                    p *= choose(left[h], split[h]);
+                    if h < SEATS {
+                        p *= self.log_w[h][f][split[h]].exp();
+                    }
+                }
+                *w = p;
+                total += p;
+            }
+            let mut x = rng.unit() * total;
+            let mut pick = splits.len() - 1;
+            for (i, (_, w)) in splits.iter().enumerate() {
+                if x < *w {
+                    pick = i;
+                    break;
+                }
+                x -= w;
+            }
+            let split = splits[pick].0;
+            for h in 0..=SEATS {
+                left[h] -= split[h];
+                got[h].extend(std::iter::repeat_n(f as u8, split[h]));
+            }
+        }
+        rng.shuffle(&mut got[SEATS]);
+        let mut next = [0usize; SEATS + 1];
+        for (p, &o) in owner.iter().enumerate() {
+            pool[p] = got[o as usize][next[o as usize]];
+            next[o as usize] += 1;
+        }
+    }
+
+    /// Move the cards of `pool` between its holders (`owner[p]`: a seat, or `SEATS` for the
+    /// stock and the cards out of play) by a Metropolis chain whose stationary law is the
+    /// uniform deal weighted by the belief: `steps` proposals, each a swap of two cards
+    /// held by different holders, accepted with the ratio of the weights.
+    fn draw(&self, pool: &mut [u8], owner: &[u8], steps: usize, rng: &mut Rng) {
+        let n = pool.len();
+        if n < 2 {
+            return;
+        }
+        let mut counts = [[0usize; NFACES]; SEATS + 1];
+        for (p, &f) in pool.iter().enumerate() {
+            counts[owner[p] as usize][f as usize] += 1;
+        }
+        let mut groups = [[0usize; GROUPS]; SEATS + 1];
+        for (p, &f) in pool.iter().enumerate() {
+            groups[owner[p] as usize][group(f as usize)] += 1;
+        }
+        let lw = |s: usize, f: usize, k: usize| -> f64 {
+            if s == SEATS {
+                0.0
+            } else {
+                self.log_w[s][f][k.min(COPIES as usize)]
+            }
+        };
+        // the change of −λ × (ranks of odd count) when holder s gives a card of group
+        // `out` and takes one of group `into`
+        let lu = |s: usize, g: &[usize; GROUPS], out: usize, into: usize| -> f64 {
+            if s == SEATS || out == into || self.unpaired[s] == 0.0 {
+                return 0.0;
+            }
+            let flip = |n: usize| if n % 2 == 1 { -1.0 } else { 1.0 };
+            -self.unpaired[s] * (flip(g[out]) + flip(g[into]))
+        };
+        for _ in 0..steps {
+            let (i, j) = (rng.below(n), rng.below(n));
+            let (a, b) = (owner[i] as usize, owner[j] as usize);
+            let (fi, fj) = (pool[i] as usize, pool[j] as usize);
+            if a == b || fi == fj {
+                continue;
+            }
+            // a gives fi and takes fj; b gives fj and takes fi
+            let (ai, aj, bi, bj) = (counts[a][fi], counts[a][fj], counts[b][fi], counts[b][fj]);
+            let (gi, gj) = (group(fi), group(fj));
+            let delta = lw(a, fi, ai - 1) - lw(a, fi, ai) + lw(a, fj, aj + 1) - lw(a, fj, aj)
+                + lw(b, fj, bj - 1)
+                - lw(b, fj, bj)
+                + lw(b, fi, bi + 1)
+                - lw(b, fi, bi)
+                + lu(a, &groups[a], gi, gj)
+                + lu(b, &groups[b], gj, gi);
+            if delta >= 0.0 || rng.unit() < delta.exp() {
+                pool.swap(i, j);
+                counts[a][fi] -= 1;
+                counts[a][fj] += 1;
+                counts[b][fj] -= 1;
+                counts[b][fi] += 1;
+                groups[a][gi] -= 1;
+                groups[a][gj] += 1;
+                groups[b][gj] -= 1;
+                groups[b][gi] += 1;
+            }
+        }
+    }
+
+    /// The log weight of a world's hidden hands under the belief (what the tests check).
+    pub fn log_weight(&self, g: &Game, seat: usize) -> f64 {
+        (0..SEATS)
+            .filter(|&s| s != seat)
+            .map(|s| {
+                let h = &g.seats[s].hand;
+                let mut groups = [0usize; GROUPS];
+                for f in 0..NFACES {
+                    groups[group(f)] += h[f] as usize;
+                }
+                let odd = groups.iter().filter(|&&n| n % 2 == 1).count() as f64;
+                (0..NFACES)
+                    .map(|f| self.log_w[s][f][h[f] as usize])
+                    .sum::<f64>()
+                    - self.unpaired[s] * odd
+            })
+            .sum()
+    }
 }
 
 impl crate::engine::Worlds for ViewState {
@@ -405,6 +677,7 @@ impl ViewState {
             options,
             won_previous_deal: false,
         };
+        let belief = Belief::parse(v.get("belief").unwrap_or(&Value::Null))?;
         Ok(ViewState {
             seat,
             base,
@@ -414,16 +687,35 @@ impl ViewState {
             partial,
             phase: ph,
             to_act,
+            belief,
         })
+    }
+
+    /// The belief worlds are drawn from, if the VIEW's JSON carried one.
+    pub fn belief(&self) -> Option<&Belief> {
+        self.belief.as_deref()
     }
 
     /// A world: the unseen cards shuffled by `rng` and dealt to the other hands (in seat
     /// order) and the stock, the rest (of a partial VIEW) out of play at the door of the
     /// seat opposite; then the decision posed as the engine poses it (`Game.in_play`).
+    /// With a belief, the shuffled cards are then moved between the hands and the stock by
+    /// [`Belief::draw`], [`STEPS_PER_CARD`] proposals a card.
     pub fn world(&self, rng: Option<&mut Rng>) -> Result<Game> {
         let mut pool = self.pool.clone();
         if let Some(r) = rng {
             r.shuffle(&mut pool);
+            if let Some(b) = &self.belief {
+                let mut owner = vec![SEATS as u8; pool.len()];
+                let mut pos = 0;
+                for i in (0..SEATS).filter(|&i| i != self.seat) {
+                    owner[pos..pos + self.hidden[i]].fill(i as u8);
+                    pos += self.hidden[i];
+                }
+                let steps = STEPS_PER_CARD * pool.len();
+                b.start(&mut pool, &owner, r);
+                b.draw(&mut pool, &owner, steps, r);
+            }
         }
         let mut g = self.base.clone();
         let mut pos = 0;
@@ -474,5 +766,60 @@ impl ViewState {
             }
         }
         Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The chain's law, checked exactly on a pool small enough to list every deal: four
+    /// cards of two faces (two copies each) between seat 1 (two cards) and the stock (two),
+    /// seat 1's weight 1, 6 and 1 for holding 0, 1 or 2 copies of face 0. The deals with
+    /// one copy of face 0 in seat 1 are 4 of the 6 orders, so weighted: 24 : 1 + 1.
+    #[test]
+    fn a_world_is_drawn_from_the_uniform_deal_weighted_by_the_belief() {
+        let mut log_w = [[[0.0; 5]; NFACES]; SEATS];
+        log_w[1][0] = [0.0, 6f64.ln(), 0.0, 0.0, 0.0];
+        let b = Belief {
+            log_w,
+            unpaired: [0.0; SEATS],
+        };
+        let owner = [1u8, 1, SEATS as u8, SEATS as u8];
+        let mut seen: HashMap<usize, usize> = HashMap::new();
+        let draws = 20_000;
+        for w in 0..draws {
+            let mut rng = Rng::new(7, w);
+            let mut pool = vec![0u8, 0, 1, 1];
+            rng.shuffle(&mut pool);
+            b.draw(&mut pool, &owner, 40, &mut rng);
+            let held = pool[..2].iter().filter(|&&f| f == 0).count();
+            *seen.entry(held).or_default() += 1;
+        }
+        let one = seen[&1] as f64 / draws as f64;
+        // exact: 24 / 26 = 0.923; a binomial's standard error at 20,000 draws is 0.002
+        assert!((one - 24.0 / 26.0).abs() < 0.01, "{seen:?}");
+        assert!((seen[&0] as f64 - seen[&2] as f64).abs() < 0.1 * draws as f64 / 26.0 * 2.0);
+    }
+
+    #[test]
+    fn a_belief_of_the_wrong_shape_is_refused_by_name() {
+        for bad in [
+            r#"[null]"#,
+            r#"[null, [[1, 1, 1, 1, 1]], null, null]"#,
+            r#"[null, null, null, 3]"#,
+        ] {
+            let v: Value = serde_json::from_str(bad).unwrap();
+            let e = Belief::parse(&v).unwrap_err().to_string();
+            assert!(e.contains("belief"), "{e}");
+        }
+        let mut row = vec![vec![1.0; 5]; NFACES];
+        row[3][2] = -1.0;
+        let v = json!([null, row, null, null]);
+        assert!(Belief::parse(&v)
+            .unwrap_err()
+            .to_string()
+            .contains("belief[1][3][2]"));
     }
 }

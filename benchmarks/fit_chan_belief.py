@@ -1,0 +1,188 @@
+"""Fit the pass rates of Chắn's belief (:mod:`advisor.chan.belief`) on self-play of several
+different players, on the compiled core.
+
+    python benchmarks/fit_chan_belief.py --deals 2000 [--write]
+
+Every seat of a deal plays as one of ``--players`` (``greedy``, ``greedy+``, ``static``:
+three rule-based players written differently; each deal's four seats drawn from them), and
+at every decision the acting seat's hand is read and the decision classed:
+
+- ``chan1`` / ``chan2``: a card on offer (T2) whose face the seat holds once (twice) and
+  has not thrown (R4) — could it eat a Chắn, and did it let the card go? (Once, a Chắn
+  eaten pairs a lone card; twice, it breaks a Chắn into a meld and a lone card.)
+- ``ca``: otherwise, a card on offer of whose rank it holds a free copy (one or three) in
+  another suit;
+- ``chiu``: a Chíu on offer (C5: it holds three of the face) — did it decline?
+
+The maximum-likelihood rate of each class is its share of passes (a binomial); printed
+with its 95 % interval, overall and per player, and with ``--write`` saved to
+``advisor/chan/belief.json``. A seat with no eat to make (no copy of the face, no free Cạ
+partner) passes for certain, so the rate is the likelihood ratio the belief uses.
+
+Then λ, how strongly the belief weighs a hand's unpaired cards (e^(−λ × unpaired)): an
+exponential tilt, whose maximum-likelihood value is the one at which the worlds' mean
+count of unpaired cards in the other hands equals the true hands' mean (moment matching).
+It is found on a grid, at every tenth decision of the same deals (after the second
+meld), from ``--worlds`` worlds a position drawn by the core.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from command import parser
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from advisor.chan import core as chan_core
+from advisor.chan.belief import FLOOR, RATES_FILE, Rates, _partners
+from advisor.chan.cards import BY_CODE, NFACES
+from advisor.core import CORE
+
+CLASSES = ("chan1", "chan2", "ca", "chiu")
+
+
+def tally(deals: int, players: list[str], seed: int) -> dict[str, dict[str, list[int]]]:
+    """{player: {class: [passes, decisions]}} over ``deals`` deals."""
+    out = {p: {c: [0, 0] for c in CLASSES} for p in players}
+    rng = random.Random(seed)
+    for k in range(deals):
+        hands, stock, dealer = CORE.chan_python_deal(f"belief-fit:{seed}", k)
+        g = CORE.ChanGame.new(hands, stock, dealer, "house", [])
+        seats = [rng.choice(players) for _ in range(4)]
+        while (s := g.to_act()) is not None:
+            legal = g.legal()
+            if len(legal) == 1:
+                g.act(legal[0])
+                continue
+            a = g.choose(seats[s], rng.getrandbits(63))
+            v = json.loads(g.view_json(s))
+            acts = {chan_core.action(c).do for c in legal}
+            offer = v.get("offer")
+            if offer is not None and "pass" in acts:
+                f = BY_CODE[offer["card"]]
+                hand = [0] * NFACES
+                for c in v["hand"]:
+                    hand[BY_CODE[c].index] += 1
+                thrown = {BY_CODE[c].index for c in v["memory"]["discarded"]}
+                passed = chan_core.action(a).do == "pass"
+                cls = None
+                if "chiu" in acts:
+                    cls = "chiu"
+                elif v["phase"] == "offer" and hand[f.index] in (1, 2) \
+                        and f.index not in thrown:
+                    cls = f"chan{hand[f.index]}"
+                elif v["phase"] == "offer" and any(hand[j] in (1, 3) for j in _partners(f)):
+                    cls = "ca"
+                if cls is not None:
+                    out[seats[s]][cls][0] += passed
+                    out[seats[s]][cls][1] += 1
+            g.act(a)
+    return out
+
+
+def positions(deals: int, players: list[str], seed: int) -> list[tuple[str, int, list[list[int]]]]:
+    """(VIEW's JSON, seat, the true hands) at every tenth decision once two melds are down."""
+    rng = random.Random(seed + 1)
+    out = []
+    for k in range(deals):
+        hands, stock, dealer = CORE.chan_python_deal(f"belief-fit:{seed}", k)
+        g = CORE.ChanGame.new(hands, stock, dealer, "house", [])
+        seats = [rng.choice(players) for _ in range(4)]
+        step = 0
+        while (s := g.to_act()) is not None:
+            legal = g.legal()
+            if len(legal) > 1 and step % 10 == 0:
+                state = json.loads(g.state_json())
+                if sum(len(t["melds"]) for t in state["views"][s]["table"]) >= 2:
+                    out.append((g.view_json(s), s, [_counts(v["hand"]) for v in state["views"]]))
+            g.act(legal[0] if len(legal) == 1 else g.choose(seats[s], rng.getrandbits(63)))
+            step += 1
+    return out
+
+
+def _counts(codes: list[str]) -> list[int]:
+    h = [0] * NFACES
+    for c in codes:
+        h[BY_CODE[c].index] += 1
+    return h
+
+
+def unpaired(h: list[int]) -> int:
+    """P0's unpaired cards: the rank groups (and Chi chi) of odd count."""
+    return sum(sum(h[3 * r:3 * r + 3]) % 2 for r in range(8)) + h[24] % 2
+
+
+def fit_unpaired(pos: list[tuple[str, int, list[list[int]]]], worlds: int, r: Any
+                 ) -> tuple[float, float, dict[float, float]]:
+    """λ whose worlds' mean unpaired count (other hands) is nearest the true mean; the
+    true mean and each λ's."""
+    from advisor.chan.belief import belief
+    from advisor.chan.view import View
+    true = [unpaired(h[t]) for _, s, h in pos for t in range(4) if t != s]
+    mean_true = sum(true) / len(true)
+    means: dict[float, float] = {}
+    for lam in (0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0):
+        got = []
+        for n, (text, s, _) in enumerate(pos):
+            b = belief(View.from_json(json.loads(text)), r, unpaired=lam)
+            data = json.dumps({**json.loads(text), "belief": b})
+            for w in range(worlds):
+                st = json.loads(CORE.ChanGame.from_view(data, n, w).state_json())
+                got += [unpaired(_counts(v["hand"])) for t, v in enumerate(st["views"]) if t != s]
+        means[lam] = sum(got) / len(got)
+    best = min(means, key=lambda lam: abs(means[lam] - mean_true))
+    return best, mean_true, means
+
+
+def rate(passes: int, n: int) -> dict[str, float | int]:
+    p = passes / n if n else 0.0
+    se = math.sqrt(p * (1 - p) / n) if n else 0.0
+    return {"rate": round(p, 4), "low": round(max(p - 1.96 * se, 0.0), 4),
+            "high": round(min(p + 1.96 * se, 1.0), 4), "passes": passes, "decisions": n}
+
+
+def main() -> None:
+    ap = parser(__doc__)
+    ap.add_argument("--deals", type=int, default=2000)
+    ap.add_argument("--players", default="greedy,greedy+,static")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--worlds", type=int, default=8)
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    players = args.players.split(",")
+    started = time.process_time()
+    t = tally(args.deals, players, args.seed)
+    pooled = {c: rate(sum(t[p][c][0] for p in players), sum(t[p][c][1] for p in players))
+              for c in CLASSES}
+    fitted = Rates(*(max(float(pooled[c]["rate"]), FLOOR) for c in CLASSES))
+    lam, mean_true, means = fit_unpaired(positions(max(args.deals // 10, 20), players, args.seed),
+                                         args.worlds, fitted)
+    out = {**pooled, "unpaired": {"lambda": lam, "true_mean": round(mean_true, 3),
+                                  "worlds_mean": {str(k): round(v, 3) for k, v in means.items()}},
+           "per_player": {p: {c: rate(*t[p][c]) for c in CLASSES} for p in players},
+           "deals": args.deals, "players": players, "seed": args.seed,
+           "command": f"python benchmarks/fit_chan_belief.py --deals {args.deals} "
+                      f"--players {args.players} --seed {args.seed} --worlds {args.worlds} "
+                      "--write"}
+    for c in CLASSES:
+        r = pooled[c]
+        per = ", ".join(f"{p} {out['per_player'][p][c]['rate']:.3f}" for p in players)
+        print(f"{c:5} pass rate {r['rate']:.3f} [{r['low']:.3f}, {r['high']:.3f}] over "
+              f"{r['decisions']} decisions ({per})")
+    print(f"λ {lam}: the other hands leave {mean_true:.2f} cards unpaired; the worlds "
+          + ", ".join(f"{k:g}: {v:.2f}" for k, v in means.items()))
+    print(f"{time.process_time() - started:.0f} s of CPU")
+    if args.write:
+        RATES_FILE.write_text(json.dumps(out, indent=1) + "\n")
+        print(f"written to {RATES_FILE}")
+
+
+if __name__ == "__main__":
+    main()
