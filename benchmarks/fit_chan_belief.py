@@ -24,6 +24,9 @@ exponential tilt, whose maximum-likelihood value is the one at which the worlds'
 count of unpaired cards in the other hands equals the true hands' mean (moment matching).
 It is found on a grid, at every tenth decision of the same deals (after the second
 meld), from ``--worlds`` worlds a position drawn by the core.
+
+Last, how far the belief narrows the worlds: uniform worlds weighed by it keep this share
+of their effective number (Kish's: (Σw)² ÷ Σw²).
 """
 
 from __future__ import annotations
@@ -141,6 +144,26 @@ def fit_unpaired(pos: list[tuple[str, int, list[list[int]]]], worlds: int, r: An
     return best, mean_true, means
 
 
+def effective_share(pos: list[tuple[str, int, list[list[int]]]], worlds: int, r: Any,
+                    lam: float) -> float:
+    """How far the belief narrows the worlds: at each position, ``worlds`` worlds dealt
+    uniformly, weighed by the belief (its faces' tables and e^(−λ × unpaired)); Kish's
+    effective number of them over their number, averaged over the positions."""
+    from advisor.chan.belief import belief, effective_worlds, weight
+    from advisor.chan.view import View
+    shares = []
+    for n, (text, s, _) in enumerate(pos):
+        b = belief(View.from_json(json.loads(text)), r, unpaired=lam)
+        ws = []
+        for w in range(worlds):
+            st = json.loads(CORE.ChanGame.from_view(text, n, w).state_json())
+            hands = [_counts(v["hand"]) for v in st["views"]]
+            odd = sum(unpaired(h) for t, h in enumerate(hands) if t != s)
+            ws.append(weight(b["faces"], hands) * math.exp(-lam * odd))
+        shares.append(effective_worlds(ws) / worlds)
+    return sum(shares) / len(shares)
+
+
 def rate(passes: int, n: int) -> dict[str, float | int]:
     p = passes / n if n else 0.0
     se = math.sqrt(p * (1 - p) / n) if n else 0.0
@@ -162,9 +185,10 @@ def main() -> None:
     pooled = {c: rate(sum(t[p][c][0] for p in players), sum(t[p][c][1] for p in players))
               for c in CLASSES}
     fitted = Rates(*(max(float(pooled[c]["rate"]), FLOOR) for c in CLASSES))
-    lam, mean_true, means = fit_unpaired(positions(max(args.deals // 10, 20), players, args.seed),
-                                         args.worlds, fitted)
-    out = {**pooled, "unpaired": {"lambda": lam, "true_mean": round(mean_true, 3),
+    pos = positions(max(args.deals // 10, 20), players, args.seed)
+    lam, mean_true, means = fit_unpaired(pos, args.worlds, fitted)
+    ess = effective_share(pos[:200], 256, fitted, lam)
+    out = {**pooled, "effective_share": round(ess, 4), "unpaired": {"lambda": lam, "true_mean": round(mean_true, 3),
                                   "worlds_mean": {str(k): round(v, 3) for k, v in means.items()}},
            "per_player": {p: {c: rate(*t[p][c]) for c in CLASSES} for p in players},
            "deals": args.deals, "players": players, "seed": args.seed,
@@ -178,6 +202,8 @@ def main() -> None:
               f"{r['decisions']} decisions ({per})")
     print(f"λ {lam}: the other hands leave {mean_true:.2f} cards unpaired; the worlds "
           + ", ".join(f"{k:g}: {v:.2f}" for k, v in means.items()))
+    print(f"the belief keeps {ess:.1%} of uniform worlds' effective number (Kish, 256 "
+          "worlds at each of 200 positions)")
     print(f"{time.process_time() - started:.0f} s of CPU")
     if args.write:
         RATES_FILE.write_text(json.dumps(out, indent=1) + "\n")

@@ -68,7 +68,7 @@ def next_known(g: Any, me: int, b: dict[str, Any]) -> dict[str, Any]:
 
 
 def choose_on_core(g: Any, me: int, legal: list[Any], mode: str, rng: random.Random,
-                   keep: float | None = None) -> Any:
+                   keep: float | None = None, by_pay: bool = False) -> Any:
     """:func:`choose` with the worlds dealt and played on the compiled core (Chắn): every
     action in the same N worlds, each seat playing as ``greedy+``. With ``keep``, the
     ``greedy+`` player's own choice is played unless the best action wins more often than
@@ -84,12 +84,16 @@ def choose_on_core(g: Any, me: int, legal: list[Any], mode: str, rng: random.Ran
     k = len(legal)
     scores = [(sum(won for won, _, _ in got[i::k]), sum(pay for _, pay, _ in got[i::k]))
               for i in range(k)]
+    if by_pay:
+        scores = [(p, w) for w, p in scores]
     best = max(range(k), key=lambda i: (scores[i], -i))
     if keep is None:
         return legal[best]
     from advisor.chan.strong import StrongBot
     base = legal.index(StrongBot().decide(view, legal))
-    d = [float(got[w * k + best][0]) - float(got[w * k + base][0]) for w in range(len(got) // k)]
+    at = 1 if by_pay else 0
+    d = [float(got[w * k + best][at]) - float(got[w * k + base][at])
+         for w in range(len(got) // k)]
     m = sum(d) / len(d)
     se = (sum((x - m) ** 2 for x in d) / max(len(d) - 1, 1) / len(d)) ** 0.5
     return legal[best] if m > keep * se and m > 0 else legal[base]
@@ -99,8 +103,9 @@ def choose(spec: Any, world: Any, g: Any, me: int, legal: list[Any], mode: str,
            rng: random.Random, players: int) -> Any:
     """The probe's action: the most wins (then settlement) over its worlds."""
     if mode.startswith("core-"):
-        kind, _, keep = mode[5:].partition("+keep")
-        return choose_on_core(g, me, legal, kind, rng, float(keep) if keep else None)
+        rest, by_pay = (mode[5:-4], True) if mode.endswith("+pay") else (mode[5:], False)
+        kind, _, keep = rest.partition("+keep")
+        return choose_on_core(g, me, legal, kind, rng, float(keep) if keep else None, by_pay)
     if mode == "true":
         worlds: list[Any] = [g]
     elif mode.startswith("known:"):
@@ -176,7 +181,8 @@ def main() -> None:
                     help="true | known:N | sampled:N; Chắn on the core: core-known:N | "
                          "core-belief:N | core-sampled:N | core-next:N (the next seat's "
                          "hand known), each with +keepZ (greedy+'s choice kept unless "
-                         "beaten by Z paired standard errors)")
+                         "beaten by Z paired standard errors), then +pay to judge by the "
+                         "settlement (then the wins), not the wins (then the settlement)")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
     players = args.players or registered(args.game).players[0]
