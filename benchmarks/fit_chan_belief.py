@@ -188,8 +188,9 @@ def main() -> None:
     pos = positions(max(args.deals // 10, 20), players, args.seed)
     lam, mean_true, means = fit_unpaired(pos, args.worlds, fitted)
     ess = effective_share(pos[:200], 256, fitted, lam)
-    out = {**pooled, "effective_share": round(ess, 4), "unpaired": {"lambda": lam, "true_mean": round(mean_true, 3),
-                                  "worlds_mean": {str(k): round(v, 3) for k, v in means.items()}},
+    out = {**pooled, "effective_share": round(ess, 4),
+           "unpaired": {"lambda": lam, "true_mean": round(mean_true, 3),
+                        "worlds_mean": {str(k): round(v, 3) for k, v in means.items()}},
            "per_player": {p: {c: rate(*t[p][c]) for c in CLASSES} for p in players},
            "deals": args.deals, "players": players, "seed": args.seed,
            "command": f"python benchmarks/fit_chan_belief.py --deals {args.deals} "

@@ -52,7 +52,7 @@ from advisor.chan.strong import look_rollout, strong_choice, strong_key
 from advisor.chan.value import TableInfo, estimate, features
 from advisor.chan.view import View
 from advisor.errors import PositionError
-from advisor.games.answer import Answer, Judged, Work
+from advisor.games.answer import Answer, Judged, RankedBy, Work
 from advisor.games.budget import Budget, Meter
 from advisor.games.search import Sample, halve
 
@@ -257,17 +257,19 @@ class Advice:
     notes: list[str] = field(default_factory=list)
     asked: int | None = None  # the worlds asked for (``samples``), if any
     work: Work | None = None  # what was counted: the actions judged, or the worlds played
+    ranked_by: RankedBy = "win"  # the search ranks by the expected settlement
 
     @property
     def best(self) -> Action:
         return self.actions[0].action
 
     def answer(self) -> Answer:
-        """The answer every game gives (:mod:`advisor.games.answer`): ranked by ``win``;
-        the work is the actions the model judged (all of them), or with ``samples`` the
-        playout worlds played of those asked for."""
+        """The answer every game gives (:mod:`advisor.games.answer`): ranked by ``win``
+        (the search's by ``expected``); the work is the actions the model judged (all of
+        them), or with ``samples`` the playout worlds played of those asked for."""
         work = self.work or Work("worlds", self.samples, self.asked)
-        return Answer("chan", self.seat, "win", tuple(a.judged() for a in self.actions),
+        return Answer("chan", self.seat, self.ranked_by,
+                      tuple(a.judged() for a in self.actions),
                       self.method, work,
                       self.seconds * 1000, self.budget_ms, self.seed, tuple(self.notes),
                       {"phase": self.phase, "explanation": self.explanation})
@@ -344,6 +346,7 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
     close = [e for e in candidates if order[0].win - e.win <= LOOK_MARGIN]
     uncertain = [e for e in order if not e.certain]
     search_notes: list[str] = []
+    ranked_by: RankedBy = "win"
     if search and samples is None and method == "model" and len(uncertain) > 1:
         meter = budget.meter("moves", search_per_ms(), least=SEARCH_LEAST)
         anchor = strong_choice(s, actions, offered, unseen)
@@ -353,7 +356,8 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
             search_notes += _anchor(uncertain, base_e)
         for e in uncertain:
             e.searched = True
-        order = _order(evals, unseen)
+        order = _order(evals, unseen, by="expected")
+        ranked_by = "expected"
         method = "model+search"
         work, cut = meter.work(), meter.note()
     elif look and samples is None and method == "model" and len(close) > 1:
@@ -374,7 +378,8 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
         work = Work("worlds", 0, samples)
     elapsed = time.perf_counter() - started
     advice = Advice(me, view.phase, order, method, work.done if work.unit == "worlds" else 0,
-                    elapsed, budget_ms, seed, asked=samples or None, work=work)
+                    elapsed, budget_ms, seed, asked=samples or None, work=work,
+                    ranked_by=ranked_by)
     advice.explanation = explain(order[0], offered)
     if samples and method != "model+playouts":
         advice.notes.append("no worlds were played out: " + (
@@ -414,15 +419,20 @@ def _judge(a: Action, lv: Leaves, base: Game, me: int, table: TableInfo, unseen:
                         features=tuple(x))
 
 
-def _order(evals: list[ActionAdvice], unseen: Counts) -> list[ActionAdvice]:
+def _order(evals: list[ActionAdvice], unseen: Counts, by: RankedBy = "win"
+           ) -> list[ActionAdvice]:
     """Certain wins first (the largest settlement first), then by the chance to win,
     then by the expected settlement (the chance as stated, unrounded: no action is ever
     ranked above one with a higher stated chance); what the actions leave (as the
     ``greedy+`` player weighs it, :func:`advisor.chan.strong.strong_key`: the static
     key, and between discards that leave the same, the card of which the fewest copies
-    are unseen, that feeds the table least), then the legal order, break ties."""
+    are unseen, that feeds the table least), then the legal order, break ties. ``by``
+    ``expected`` (the search's): by the expected settlement as stated, then the chance,
+    then the same ties."""
     def key(n_e: tuple[int, ActionAdvice]) -> tuple[Any, ...]:
         n, e = n_e
+        if by == "expected":
+            return (-round(e.expected, 3), -e.win, strong_key(e.action, e.leaves, unseen), n)
         if e.certain and e.win == 1.0:
             return (0, -e.expected, n)
         return (1, -e.win, -round(e.expected, 3),
@@ -507,7 +517,8 @@ def _look(view: View, base: Game, close: list[ActionAdvice], seed: int, meter: M
 def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter,
             anchor: Action | None = None) -> ActionAdvice | None:
     """The search: the ``candidates`` played out by successive halving
-    (:func:`advisor.games.search.halve`) in worlds dealt from the VIEW — world ``w`` the
+    (:func:`advisor.games.search.halve`, by the expected settlement: what a player scores,
+    the bonuses of a win counted) in worlds dealt from the VIEW — world ``w`` the
     same for every action —, every seat then playing as the ``greedy+`` player; every
     move of a playout is a unit of the ``meter``. Each candidate's playouts are kept in
     its ``sampled``. On the compiled core the worlds are dealt and played there, a batch
@@ -541,7 +552,7 @@ def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter,
             return batch([e], w, 1)[0][0]
 
     keep = next((i for i, e in enumerate(candidates) if e.action == anchor), None)
-    for arm in halve(candidates, sample, meter, by="win", batch=batch, keep=keep):
+    for arm in halve(candidates, sample, meter, by="expected", batch=batch, keep=keep):
         arm.action.sampled = Sampled([w > 0.5 for w in arm.wins], list(arm.pays))
     return candidates[keep] if keep is not None else None
 
@@ -577,9 +588,9 @@ def _anchor(searched: list[ActionAdvice], base: ActionAdvice) -> list[str]:
         e.win_se = math.hypot(base.win_se, sw)
         e.expected = base.expected + _soft(mp, KEEP_Z * sp)
         e.expected_se = math.hypot(base.expected_se, sp)
-        if mw > 0 and mw <= KEEP_Z * sw:
+        if 0 < mp <= KEEP_Z * sp:
             notes.append(f"the playouts prefer {e.action} to {base.action}, the greedy+ "
-                         f"player's choice, by {mw:+.3f} ± {sw:.3f} in the chance to win over "
+                         f"player's choice, by {mp:+.2f} ± {sp:.2f} a deal in settlement over "
                          f"{n} worlds: within {KEEP_Z:g} standard errors, stated as no "
                          "difference")
     return notes

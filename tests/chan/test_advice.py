@@ -179,7 +179,7 @@ def test_the_search_plays_every_uncertain_action_out_within_the_moves_bought() -
     worlds dealt from the VIEW: the work is the moves played, counted (so the same on any
     machine, and reproducible for a seed); every uncertain action was played in some
     worlds, those kept longest in more; the search's chances keep the model's mean over
-    the worlds all were played in, and the list is ranked by them."""
+    the worlds all were played in, and the list is ranked by the expected settlement."""
     view, legal = _close_call()
     plain = {str(e.action): e.win for e in advise(view, legal).actions}
     ms = 2000 / search_per_ms()  # 2,000 moves, on either engine (advisor.core)
@@ -193,7 +193,10 @@ def test_the_search_plays_every_uncertain_action_out_within_the_moves_bought() -
     assert len(uncertain) >= 2 and all(e.samples >= 1 for e in uncertain)
     assert all(e.method == "model+search" for e in uncertain)
     assert max(e.samples for e in uncertain) > min(e.samples for e in uncertain)
-    assert all(a.actions[i].win >= a.actions[i + 1].win for i in range(len(a.actions) - 1))
+    # ranked by the expected settlement, what the search judges by
+    assert a.answer().ranked_by == "expected"
+    assert all(round(a.actions[i].expected, 3) >= round(a.actions[i + 1].expected, 3)
+               for i in range(len(a.actions) - 1))
     assert {str(e.action) for e in a.actions} == set(plain)
     again = advise(view, legal, seed=3, budget_ms=ms, search=True).to_json()
     assert again | {"ms": 0} == a.to_json() | {"ms": 0}
@@ -216,7 +219,7 @@ def test_the_search_states_no_gain_over_greedy_plus_within_the_noise() -> None:
         return e
 
     rng = random.Random(1)
-    base_wins = [rng.random() < 0.25 for _ in range(400)]
+    base_wins = [rng.random() < 0.25 for _ in range(400)]  # settlement +1 a win, else −1
     base = arm(base_wins)
     near = arm([w or (k % 150 == 0) for k, w in enumerate(base_wins)])  # +2 wins or 3
     far = arm([w or (k % 4 == 0) for k, w in enumerate(base_wins)])  # about +1 in 5
