@@ -189,6 +189,8 @@ pub struct ViewState {
 #[derive(Clone, Debug)]
 pub struct Belief {
     log_w: [[[f64; COPIES as usize + 1]; NFACES]; SEATS],
+    /// The same weights, e^log_w (what the face-by-face start multiplies).
+    w: [[[f64; COPIES as usize + 1]; NFACES]; SEATS],
     unpaired: [f64; SEATS],
 }
 
@@ -208,6 +210,11 @@ pub const LOG_ZERO: f64 = -30.0;
 pub const STEPS_PER_CARD: usize = 20;
 
 impl Belief {
+    fn new(log_w: [[[f64; COPIES as usize + 1]; NFACES]; SEATS], unpaired: [f64; SEATS]) -> Self {
+        let w = log_w.map(|faces| faces.map(|row| row.map(f64::exp)));
+        Belief { log_w, w, unpaired }
+    }
+
     fn parse(v: &Value) -> Result<Option<Box<Belief>>> {
         let mut unpaired = [0.0; SEATS];
         let faces = match v {
@@ -272,7 +279,7 @@ impl Belief {
                 }
             }
         }
-        Ok(Some(Box::new(Belief { log_w, unpaired })))
+        Ok(Some(Box::new(Belief::new(log_w, unpaired))))
     }
 
     /// Deal `pool` again, face by face, to start the chain near the belief: each face's
@@ -305,31 +312,34 @@ impl Belief {
             }
             splits.clear();
             let mut n = [0usize; SEATS + 1];
-            // every split of k copies among the holders (at most 70 for four copies)
+            // every split of k copies among the holders with room for them (at most 70)
             fn each(
                 h: usize,
                 k: usize,
+                room: &[usize; SEATS + 1],
                 n: &mut [usize; SEATS + 1],
                 out: &mut Vec<([usize; SEATS + 1], f64)>,
             ) {
                 if h == SEATS {
-                    n[h] = k;
-                    out.push((*n, 0.0));
+                    if k <= room[h] {
+                        n[h] = k;
+                        out.push((*n, 0.0));
+                    }
                     return;
                 }
-                for x in 0..=k {
+                for x in 0..=k.min(room[h]) {
                     n[h] = x;
-                    each(h + 1, k - x, n, out);
+                    each(h + 1, k - x, room, n, out);
                 }
             }
-            each(0, k, &mut n, &mut splits);
+            each(0, k, &left, &mut n, &mut splits);
             let mut total = 0.0;
             for (split, w) in splits.iter_mut() {
                 let mut p = 1.0;
                 for h in 0..=SEATS {
                     p *= choose(left[h], split[h]);
                     if h < SEATS {
-                        p *= self.log_w[h][f][split[h]].exp();
+                        p *= self.w[h][f][split[h]];
                     }
                 }
                 *w = p;
@@ -782,10 +792,7 @@ mod tests {
     fn a_world_is_drawn_from_the_uniform_deal_weighted_by_the_belief() {
         let mut log_w = [[[0.0; 5]; NFACES]; SEATS];
         log_w[1][0] = [0.0, 6f64.ln(), 0.0, 0.0, 0.0];
-        let b = Belief {
-            log_w,
-            unpaired: [0.0; SEATS],
-        };
+        let b = Belief::new(log_w, [0.0; SEATS]);
         let owner = [1u8, 1, SEATS as u8, SEATS as u8];
         let mut seen: HashMap<usize, usize> = HashMap::new();
         let draws = 20_000;
