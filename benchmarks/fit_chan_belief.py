@@ -26,7 +26,8 @@ It is found on a grid, at every tenth decision of the same deals (after the seco
 meld), from ``--worlds`` worlds a position drawn by the core.
 
 Last, how far the belief narrows the worlds: uniform worlds weighed by it keep this share
-of their effective number (Kish's: (Σw)² ÷ Σw²).
+of their effective number (Kish's: (Σw)² ÷ Σw²); and whether it is calibrated: where the
+true hands' weight falls among the weights of worlds drawn from it (50 % if calibrated).
 """
 
 from __future__ import annotations
@@ -164,6 +165,32 @@ def effective_share(pos: list[tuple[str, int, list[list[int]]]], worlds: int, r:
     return sum(shares) / len(shares)
 
 
+def true_percentile(pos: list[tuple[str, int, list[list[int]]]], worlds: int, r: Any,
+                    lam: float) -> float:
+    """Is the belief calibrated? At each position, where the true hands' weight falls among
+    the weights of ``worlds`` worlds drawn from the belief (the share below it, ties
+    counted half); averaged over the positions: 0.5 if the truth is like a draw, lower if
+    the belief is overconfident (it draws worlds it likes better than the truth)."""
+    from advisor.chan.belief import belief, weight
+    from advisor.chan.view import View
+
+    def log_w(b: dict[str, Any], hands: list[list[int]], s: int) -> float:
+        w = weight(b["faces"], hands)
+        odd = sum(unpaired(h) for t, h in enumerate(hands) if t != s)
+        return (math.log(w) if w > 0 else -1e9) - lam * odd
+
+    shares = []
+    for n, (text, s, true) in enumerate(pos):
+        b = belief(View.from_json(json.loads(text)), r, unpaired=lam)
+        data = json.dumps({**json.loads(text), "belief": b})
+        t = log_w(b, true, s)
+        draws = [log_w(b, [_counts(v["hand"]) for v in json.loads(
+            CORE.ChanGame.from_view(data, n, w).state_json())["views"]], s)
+            for w in range(worlds)]
+        shares.append((sum(d < t for d in draws) + 0.5 * sum(d == t for d in draws)) / worlds)
+    return sum(shares) / len(shares)
+
+
 def rate(passes: int, n: int) -> dict[str, float | int]:
     p = passes / n if n else 0.0
     se = math.sqrt(p * (1 - p) / n) if n else 0.0
@@ -188,7 +215,8 @@ def main() -> None:
     pos = positions(max(args.deals // 10, 20), players, args.seed)
     lam, mean_true, means = fit_unpaired(pos, args.worlds, fitted)
     ess = effective_share(pos[:200], 256, fitted, lam)
-    out = {**pooled, "effective_share": round(ess, 4),
+    pct = true_percentile(pos[:200], 64, fitted, lam)
+    out = {**pooled, "effective_share": round(ess, 4), "true_percentile": round(pct, 3),
            "unpaired": {"lambda": lam, "true_mean": round(mean_true, 3),
                         "worlds_mean": {str(k): round(v, 3) for k, v in means.items()}},
            "per_player": {p: {c: rate(*t[p][c]) for c in CLASSES} for p in players},
@@ -205,6 +233,8 @@ def main() -> None:
           + ", ".join(f"{k:g}: {v:.2f}" for k, v in means.items()))
     print(f"the belief keeps {ess:.1%} of uniform worlds' effective number (Kish, 256 "
           "worlds at each of 200 positions)")
+    print(f"the true hands' weight sits at the {pct:.0%} point of the belief's worlds' (50 % "
+          "if calibrated; 64 worlds at each of 200 positions)")
     print(f"{time.process_time() - started:.0f} s of CPU")
     if args.write:
         RATES_FILE.write_text(json.dumps(out, indent=1) + "\n")
