@@ -45,8 +45,18 @@ from command import parser
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from advisor.chan import core as chan_core
-from advisor.chan.belief import FLOOR, RATES_FILE, Rates, _partners
-from advisor.chan.cards import BY_CODE, NFACES
+from advisor.chan.belief import (
+    FLOOR,
+    RATES_FILE,
+    Rates,
+    _partners,
+    belief,
+    effective_worlds,
+    log_weight,
+)
+from advisor.chan.cards import BY_CODE, counts_of
+from advisor.chan.pairing import p0_counts
+from advisor.chan.view import View
 from advisor.core import CORE
 
 CLASSES = ("chan1", "chan2", "ca", "chiu")
@@ -71,9 +81,7 @@ def tally(deals: int, players: list[str], seed: int) -> dict[str, dict[str, list
             offer = v.get("offer")
             if offer is not None and "pass" in acts:
                 f = BY_CODE[offer["card"]]
-                hand = [0] * NFACES
-                for c in v["hand"]:
-                    hand[BY_CODE[c].index] += 1
+                hand = _counts(v["hand"])
                 thrown = {BY_CODE[c].index for c in v["memory"]["discarded"]}
                 passed = chan_core.action(a).do == "pass"
                 cls = None
@@ -112,55 +120,51 @@ def positions(deals: int, players: list[str], seed: int) -> list[tuple[str, int,
 
 
 def _counts(codes: list[str]) -> list[int]:
-    h = [0] * NFACES
-    for c in codes:
-        h[BY_CODE[c].index] += 1
-    return h
+    return list(counts_of(BY_CODE[c] for c in codes))
+
+
+def world_hands(text: str, n: int, w: int) -> list[list[int]]:
+    """The hands of world ``w`` the core draws from a VIEW's JSON (seeded by ``n``)."""
+    return [_counts(v["hand"]) for v in json.loads(
+        CORE.ChanGame.from_view(text, n, w).state_json())["views"]]
 
 
 def unpaired(h: list[int]) -> int:
-    """P0's unpaired cards: the rank groups (and Chi chi) of odd count."""
-    return sum(sum(h[3 * r:3 * r + 3]) % 2 for r in range(8)) + h[24] % 2
+    """P0's unpaired cards (:func:`advisor.chan.pairing.p0_counts`)."""
+    return p0_counts(tuple(h))[2]
 
 
 def fit_unpaired(pos: list[tuple[str, int, list[list[int]]]], worlds: int, r: Any
                  ) -> tuple[float, float, dict[float, float]]:
     """λ whose worlds' mean unpaired count (other hands) is nearest the true mean; the
     true mean and each λ's."""
-    from advisor.chan.belief import belief
-    from advisor.chan.view import View
     true = [unpaired(h[t]) for _, s, h in pos for t in range(4) if t != s]
     mean_true = sum(true) / len(true)
     means: dict[float, float] = {}
     for lam in (0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0):
         got = []
         for n, (text, s, _) in enumerate(pos):
-            b = belief(View.from_json(json.loads(text)), r, unpaired=lam)
-            data = json.dumps({**json.loads(text), "belief": b})
+            data = json.dumps({**json.loads(text), "belief": _belief(text, r, lam)})
             for w in range(worlds):
-                st = json.loads(CORE.ChanGame.from_view(data, n, w).state_json())
-                got += [unpaired(_counts(v["hand"])) for t, v in enumerate(st["views"]) if t != s]
+                got += [unpaired(h) for t, h in enumerate(world_hands(data, n, w)) if t != s]
         means[lam] = sum(got) / len(got)
     best = min(means, key=lambda lam: abs(means[lam] - mean_true))
     return best, mean_true, means
 
 
+def _belief(text: str, r: Any, lam: float) -> dict[str, Any]:
+    return belief(View.from_json(json.loads(text)), r, unpaired=lam)
+
+
 def effective_share(pos: list[tuple[str, int, list[list[int]]]], worlds: int, r: Any,
                     lam: float) -> float:
     """How far the belief narrows the worlds: at each position, ``worlds`` worlds dealt
-    uniformly, weighed by the belief (its faces' tables and e^(−λ × unpaired)); Kish's
+    uniformly, weighed by the belief (:func:`advisor.chan.belief.log_weight`); Kish's
     effective number of them over their number, averaged over the positions."""
-    from advisor.chan.belief import belief, effective_worlds, weight
-    from advisor.chan.view import View
     shares = []
-    for n, (text, s, _) in enumerate(pos):
-        b = belief(View.from_json(json.loads(text)), r, unpaired=lam)
-        ws = []
-        for w in range(worlds):
-            st = json.loads(CORE.ChanGame.from_view(text, n, w).state_json())
-            hands = [_counts(v["hand"]) for v in st["views"]]
-            odd = sum(unpaired(h) for t, h in enumerate(hands) if t != s)
-            ws.append(weight(b["faces"], hands) * math.exp(-lam * odd))
+    for n, (text, _, _) in enumerate(pos):
+        b = _belief(text, r, lam)
+        ws = [math.exp(log_weight(b, world_hands(text, n, w))) for w in range(worlds)]
         shares.append(effective_worlds(ws) / worlds)
     return sum(shares) / len(shares)
 
@@ -171,22 +175,12 @@ def true_percentile(pos: list[tuple[str, int, list[list[int]]]], worlds: int, r:
     the weights of ``worlds`` worlds drawn from the belief (the share below it, ties
     counted half); averaged over the positions: 0.5 if the truth is like a draw, lower if
     the belief is overconfident (it draws worlds it likes better than the truth)."""
-    from advisor.chan.belief import belief, weight
-    from advisor.chan.view import View
-
-    def log_w(b: dict[str, Any], hands: list[list[int]], s: int) -> float:
-        w = weight(b["faces"], hands)
-        odd = sum(unpaired(h) for t, h in enumerate(hands) if t != s)
-        return (math.log(w) if w > 0 else -1e9) - lam * odd
-
     shares = []
-    for n, (text, s, true) in enumerate(pos):
-        b = belief(View.from_json(json.loads(text)), r, unpaired=lam)
+    for n, (text, _, true) in enumerate(pos):
+        b = _belief(text, r, lam)
         data = json.dumps({**json.loads(text), "belief": b})
-        t = log_w(b, true, s)
-        draws = [log_w(b, [_counts(v["hand"]) for v in json.loads(
-            CORE.ChanGame.from_view(data, n, w).state_json())["views"]], s)
-            for w in range(worlds)]
+        t = log_weight(b, true)
+        draws = [log_weight(b, world_hands(data, n, w)) for w in range(worlds)]
         shares.append((sum(d < t for d in draws) + 0.5 * sum(d == t for d in draws)) / worlds)
     return sum(shares) / len(shares)
 

@@ -46,6 +46,7 @@ from command import parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from advisor.games.search import Arm, paired
 from advisor.games.simulate import DealTally, duplicate_figures
 from advisor.registry import game as registered
 from advisor.registry import names
@@ -91,12 +92,10 @@ def choose_on_core(g: Any, me: int, legal: list[Any], mode: str, rng: random.Ran
         return legal[best]
     from advisor.chan.strong import StrongBot
     base = legal.index(StrongBot().decide(view, legal))
-    at = 1 if by_pay else 0
-    d = [float(got[w * k + best][at]) - float(got[w * k + base][at])
-         for w in range(len(got) // k)]
-    m = sum(d) / len(d)
-    se = (sum((x - m) ** 2 for x in d) / max(len(d) - 1, 1) / len(d)) ** 0.5
-    return legal[best] if m > keep * se and m > 0 else legal[base]
+    arms = [Arm(i, [float(won) for won, _, _ in got[i::k]], [float(p) for _, p, _ in got[i::k]])
+            for i in (best, base)]
+    m, se = paired(arms[0], arms[1], "expected" if by_pay else "win")
+    return legal[best] if m > 0 and m > keep * (se or 0.0) else legal[base]
 
 
 def choose(spec: Any, world: Any, g: Any, me: int, legal: list[Any], mode: str,

@@ -574,15 +574,12 @@ def _anchor(searched: list[ActionAdvice], base: ActionAdvice) -> list[str]:
     (:func:`_order`), so the base then comes first. Notes the actions the raw playouts
     preferred within the margin."""
     notes = []
-    assert base.sampled is not None
     for e in searched:
         if e is base or e.sampled is None or e.samples < 2:
             continue
         n = min(e.samples, base.samples)
-        dw = [float(x) - float(y) for x, y in zip(e.sampled.wins[:n], base.sampled.wins[:n])]
-        dp = [x - y for x, y in zip(e.sampled.pays[:n], base.sampled.pays[:n])]
-        mw, sw = sum(dw) / n, _se(dw)
-        mp, sp = sum(dp) / n, _se(dp)
+        mw, sw = _paired(e, base, "win")
+        mp, sp = _paired(e, base, "expected")
         win = base.win + _soft(mw, KEEP_Z * sw)
         e.win = min(max(win, 1e-4), 1 - 1e-4)
         e.win_se = math.hypot(base.win_se, sw)
@@ -626,10 +623,15 @@ def _blend(close: list[ActionAdvice], prior: float = LOOK_PRIOR) -> None:
         e.looked = True
 
 
-def _paired(a: ActionAdvice, b: ActionAdvice) -> tuple[float, float]:
-    """The mean and standard error of a − b's settlement over their common worlds."""
+def _paired(a: ActionAdvice, b: ActionAdvice, by: RankedBy = "expected"
+            ) -> tuple[float, float]:
+    """The mean and standard error of a − b's settlement (``by="win"``: wins) over their
+    common worlds."""
     assert a.sampled is not None and b.sampled is not None
-    diffs = [x - y for x, y in zip(a.sampled.pays, b.sampled.pays)]
+    if by == "win":
+        diffs = [float(x) - float(y) for x, y in zip(a.sampled.wins, b.sampled.wins)]
+    else:
+        diffs = [x - y for x, y in zip(a.sampled.pays, b.sampled.pays)]
     return (sum(diffs) / len(diffs) if diffs else 0.0), _se(diffs)
 
 

@@ -48,9 +48,10 @@ from pathlib import Path
 from typing import Any
 
 from advisor.chan.cards import FACES, NFACES, Face
+from advisor.chan.game import SEATS
+from advisor.chan.pairing import p0_counts
 from advisor.chan.view import View
 
-SEATS = 4
 Table = list[list[float]]  # face → weight of holding 0 … 4 copies
 
 
@@ -176,10 +177,15 @@ def effective_worlds(weights: Sequence[float]) -> float:
     return s * s / s2 if s2 > 0 else 0.0
 
 
-def log_weight(belief: Sequence[Table | None], hands: Sequence[Sequence[int]]) -> float:
-    """The logarithm of :func:`weight` (−inf for a world the rules rule out)."""
-    w = weight(belief, hands)
-    return math.log(w) if w > 0 else -math.inf
+def log_weight(b: dict[str, Any], hands: Sequence[Sequence[int]]) -> float:
+    """The logarithm of a world's whole weight under :func:`belief` ``b``: its faces'
+    tables (:func:`weight`) and e^(−λ × the cards each other hand leaves unpaired, P0's
+    count); −inf for a world the rules rule out."""
+    w = weight(b["faces"], hands)
+    if w <= 0:
+        return -math.inf
+    lams: list[float] = b["unpaired"]
+    return math.log(w) - sum(lam * p0_counts(tuple(h))[2] for lam, h in zip(lams, hands))
 
 
 __all__ = ["FLOOR", "RATES_FILE", "Rates", "effective_worlds", "log_weight", "rates",

@@ -19,7 +19,7 @@ from advisor.chan.belief import (
     weight,
 )
 from advisor.chan.bots import GreedyBot
-from advisor.chan.cards import BY_CODE, parse_face
+from advisor.chan.cards import BY_CODE, counts_of, parse_face
 from advisor.chan.game import Game
 from advisor.chan.strong import StrongBot
 
@@ -120,12 +120,7 @@ def test_the_cores_worlds_keep_the_certainties() -> None:
             text = json.dumps({**view.to_json(), "belief": b})
             for w in range(4):
                 world = json.loads(CORE.ChanGame.from_view(text, seed, w).state_json())
-                hands = []
-                for v in world["views"]:
-                    h = [0] * 25
-                    for c in v["hand"]:
-                        h[BY_CODE[c].index] += 1
-                    hands.append(h)
+                hands = [list(counts_of(BY_CODE[c] for c in v["hand"])) for v in world["views"]]
                 assert weight(b["faces"], hands) > 0
                 assert hands[seat] == list(g.seats[seat].hand)
             positions += 1

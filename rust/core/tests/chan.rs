@@ -79,33 +79,59 @@ fn every_card_is_somewhere_and_payments_balance_in_every_players_deals() {
     }
 }
 
-#[test]
-fn a_world_dealt_from_a_view_shows_the_seat_that_view() {
-    for k in 0..60u64 {
-        let (hands, stock, dealer) = python_deal("views", k);
+/// Deals `deals` deals of `seed` and plays them at random (deal `k` from stream
+/// `(k, stream)`), calling `visit(k, game, seat, legal)` at the decisions with more than one
+/// legal action whose step `picked` chooses.
+fn at_decisions(
+    seed: &str,
+    deals: u64,
+    stream: u64,
+    picked: impl Fn(usize) -> bool,
+    mut visit: impl FnMut(u64, &Game, usize, &[<Game as advisor_core::engine::Game>::Action]),
+) {
+    for k in 0..deals {
+        let (hands, stock, dealer) = python_deal(seed, k);
         let mut g = Game::new(hands, &stock, dealer, "house", Vec::new()).unwrap();
-        let mut rng = Rng::new(k, 0);
+        let mut rng = Rng::new(k, stream);
         let mut legal = Vec::new();
         let mut step = 0;
         while let Some(seat) = g.to_act() {
             g.legal(&mut legal);
-            if legal.len() > 1 && step % 5 == 0 {
-                let view = g.view_json(seat);
-                let v = ViewState::parse(&view.to_string()).unwrap();
-                for w in 0..3 {
-                    let world = v.world(Some(&mut Rng::new(k, w))).unwrap();
-                    assert_eq!(world.view_json(seat), view);
-                    assert_eq!(cards_in_play(&world), [4; NFACES]);
-                    let mut theirs = Vec::new();
-                    world.legal(&mut theirs);
-                    assert_eq!(theirs, legal);
-                }
+            if legal.len() > 1 && picked(step) {
+                visit(k, &g, seat, &legal);
             }
             let a = legal[rng.below(legal.len())];
             g.apply(a);
             step += 1;
         }
     }
+}
+
+/// The legal actions of a world's pending decision.
+fn legal_of(g: &Game) -> Vec<<Game as advisor_core::engine::Game>::Action> {
+    let mut out = Vec::new();
+    g.legal(&mut out);
+    out
+}
+
+#[test]
+fn a_world_dealt_from_a_view_shows_the_seat_that_view() {
+    at_decisions(
+        "views",
+        60,
+        0,
+        |step| step % 5 == 0,
+        |k, g, seat, legal| {
+            let view = g.view_json(seat);
+            let v = ViewState::parse(&view.to_string()).unwrap();
+            for w in 0..3 {
+                let world = v.world(Some(&mut Rng::new(k, w))).unwrap();
+                assert_eq!(world.view_json(seat), view);
+                assert_eq!(cards_in_play(&world), [4; NFACES]);
+                assert_eq!(legal_of(&world), legal);
+            }
+        },
+    );
 }
 
 #[test]
@@ -202,68 +228,48 @@ fn the_distance_does_not_depend_on_the_questions_asked_before() {
 #[test]
 fn worlds_drawn_from_a_belief_keep_its_certainties() {
     const FIXED: usize = 6;
-    for k in 0..40u64 {
-        let (hands, stock, dealer) = python_deal("belief", k);
-        let mut g = Game::new(hands, &stock, dealer, "house", Vec::new()).unwrap();
-        let mut rng = Rng::new(k, 1);
-        let mut legal = Vec::new();
-        let mut step = 0;
-        while let Some(seat) = g.to_act() {
-            g.legal(&mut legal);
-            if legal.len() > 1 && step % 7 == 3 {
-                let mut view = g.view_json(seat);
-                // each other seat: whatever it truly holds of the first faces is all it may
-                // hold (weight 1 for the true count, 0 for every other)
-                let belief: Vec<serde_json::Value> = (0..4)
-                    .map(|s| {
-                        if s == seat {
-                            return serde_json::Value::Null;
-                        }
-                        let rows: Vec<Vec<f64>> = (0..NFACES)
-                            .map(|f| {
-                                (0..5)
-                                    .map(|c| {
-                                        if f >= FIXED || c == g.seats[s].hand[f] as usize {
-                                            1.0
-                                        } else {
-                                            0.0
-                                        }
-                                    })
-                                    .collect()
-                            })
-                            .collect();
-                        serde_json::json!(rows)
-                    })
-                    .collect();
-                view["belief"] = serde_json::Value::Array(belief);
-                let v = ViewState::parse(&view.to_string()).unwrap();
-                let b = v.belief().unwrap();
-                assert_eq!(b.log_weight(&g, seat), 0.0, "the true deal is possible");
-                for w in 0..4 {
-                    let world = v.world(Some(&mut Rng::new(k, w))).unwrap();
-                    assert_eq!(cards_in_play(&world), [4; NFACES]);
-                    for s in (0..4).filter(|&s| s != seat) {
-                        for f in 0..FIXED {
-                            assert_eq!(
-                                world.seats[s].hand[f],
-                                g.seats[s].hand[f],
-                                "deal {k} seat {s} face {f} me {seat} lw {} phase {:?} hidden {:?}",
-                                b.log_weight(&world, seat),
-                                view["phase"],
-                                (0..4)
-                                    .map(|i| world.seats[i].hand.iter().sum::<u8>())
-                                    .collect::<Vec<_>>()
-                            );
-                        }
+    at_decisions(
+        "belief",
+        40,
+        1,
+        |step| step % 7 == 3,
+        |k, g, seat, legal| {
+            // each other seat: whatever it truly holds of the first faces is all it may hold
+            // (weight 1 for the true count, 0 for every other)
+            let belief: Vec<serde_json::Value> = (0..4)
+                .map(|s| {
+                    if s == seat {
+                        return serde_json::Value::Null;
                     }
-                    let mut theirs = Vec::new();
-                    world.legal(&mut theirs);
-                    assert_eq!(theirs, legal);
+                    let row = |f: usize| -> Vec<f64> {
+                        (0..5)
+                            .map(|c| (f >= FIXED || c == g.seats[s].hand[f] as usize) as u8 as f64)
+                            .collect()
+                    };
+                    serde_json::json!((0..NFACES).map(row).collect::<Vec<_>>())
+                })
+                .collect();
+            let mut view = g.view_json(seat);
+            view["belief"] = serde_json::Value::Array(belief);
+            let v = ViewState::parse(&view.to_string()).unwrap();
+            assert_eq!(
+                v.belief().unwrap().log_weight(g, seat),
+                0.0,
+                "the true deal is possible"
+            );
+            for w in 0..4 {
+                let world = v.world(Some(&mut Rng::new(k, w))).unwrap();
+                assert_eq!(cards_in_play(&world), [4; NFACES]);
+                for s in (0..4).filter(|&s| s != seat) {
+                    for f in 0..FIXED {
+                        assert_eq!(
+                            world.seats[s].hand[f], g.seats[s].hand[f],
+                            "deal {k} seat {s}"
+                        );
+                    }
                 }
+                assert_eq!(legal_of(&world), legal);
             }
-            let a = legal[rng.below(legal.len())];
-            g.apply(a);
-            step += 1;
-        }
-    }
+        },
+    );
 }
