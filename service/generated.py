@@ -7,7 +7,8 @@ JSON. The request's shape is checked by a marshmallow schema made from the verb'
 (each field's JSON type; an unknown field is 422); cards, sizes and rules are the
 library's to check. A verb with a budget (an advice) also accepts a record prefix (an
 object with ``format``) and a VIEW as the engine sends it (checked by the library),
-reads ``budget_ms`` and ``seed`` (and ``samples``, for a verb that takes playout worlds)
+reads ``budget_ms`` and ``seed`` (and ``samples``, for a verb that takes playout worlds;
+``search``, for one that offers its search)
 from the query string (capped by ``MAX_ADVICE_BUDGET_MS`` and ``MAX_ADVICE_SAMPLES``)
 and goes through the worker's gate: each object is told the time left before the
 request's deadline (``Context.limit_ms``), and one that would pass it is not started.
@@ -155,11 +156,22 @@ class AdviceQuerySchema(Schema):
     seed = fields.Integer(metadata={"description": "Seed of the sampled worlds (default 0)."})
 
 
+class SearchQuerySchema(AdviceQuerySchema):
+    """The query parameters of an advice that also offers its search on request (Chắn's):
+    `search` too."""
+
+    search = fields.Boolean(metadata={
+        "description": "Play every action out, within the budget, in worlds drawn from what "
+                       "the table shows, every seat then playing as `greedy+`; the actions are "
+                       "then ranked by the expected settlement (`ranked_by`). Default false."})
+
+
 def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
     plain = ((own.check or own.body[0]) if own else body_schema(info, verb))()
     bodies: tuple[type[Schema], ...] = own.body if own else (type(plain),)
     results: tuple[type[Schema], ...] = own.result if own else (result_schema(info, verb),)
-    query_schema: type[Schema] = AdviceQuerySchema if verb.samples else BudgetQuerySchema
+    query_schema: type[Schema] = (SearchQuerySchema if verb.search else
+                                  AdviceQuerySchema if verb.samples else BudgetQuerySchema)
     if verb.budget:
         schema = _EitherSchema()
         schema.fields_schema = plain
@@ -182,7 +194,7 @@ def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
             with ticket() as passage, deadline.within(hard_stop):
                 # (a saturated worker refused before reading anything)
                 asked = AdviceQuery.read(query, cfg.get(default_key, info.default_budget_ms))
-                ctx = Context(asked.budget_ms, asked.seed, asked.samples)
+                ctx = Context(asked.budget_ms, asked.seed, asked.samples, search=asked.search)
                 # An object is expected to take its budget (Chắn's: only with playouts),
                 # then as long as the slowest of the batch so far.
                 slowest = asked.budget_ms / 1000 if verb.expects_budget(ctx) else 0.0
@@ -273,5 +285,5 @@ def blueprint(info: AnySpec, schemas: Mapping[str, VerbSchemas] | None = None,
 
 
 __all__ = ["AdviceQuerySchema", "BudgetQuerySchema", "RecordPrefixSchema", "SeatViewSchema",
-           "VerbSchemas",
+           "SearchQuerySchema", "VerbSchemas",
            "blueprint", "body_schema"]

@@ -160,11 +160,12 @@ def read_query(schema: Schema) -> dict[str, Any]:
 class AdviceQuery:
     """What an advice request asks for, within the server's limits: the budget (ms,
     at most ``MAX_ADVICE_BUDGET_MS``), the playout worlds (at most ``MAX_ADVICE_SAMPLES``;
-    None: none asked) and the seed."""
+    None: none asked), the seed and whether the search is asked for."""
 
     budget_ms: float
     samples: int | None
     seed: int
+    search: bool = False
 
     @classmethod
     def read(cls, schema: Schema, default_budget_ms: float) -> AdviceQuery:
@@ -174,7 +175,7 @@ class AdviceQuery:
         samples = query.get("samples")
         return cls(min(query.get("budget_ms", default_budget_ms), cfg["MAX_ADVICE_BUDGET_MS"]),
                    None if samples is None else min(samples, cfg["MAX_ADVICE_SAMPLES"]),
-                   query.get("seed", 0))
+                   query.get("seed", 0), bool(query.get("search", False)))
 
 
 def evaluate(

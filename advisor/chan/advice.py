@@ -317,6 +317,9 @@ def advise(view: View | dict[str, Any], legal: Sequence[Action] | None = None, *
         raise PositionError("limit_ms: a time limit above 0", field="limit_ms")
     if samples is not None and samples < 1:
         raise PositionError("samples: at least one world", field="samples")
+    if search and samples is not None:
+        raise PositionError("search: the search spends the budget; it takes no samples "
+                            "(ask for one or the other)", field="search")
     if opponents not in OPPONENTS:
         raise PositionError(f"opponents: one of {', '.join(OPPONENTS)}, not {opponents!r}",
                             field="opponents")

@@ -304,8 +304,9 @@ class SampledSchema(Schema):
 
     worlds = StrictInteger(required=True, metadata={"description": "worlds played"})
     win = fields.Float(required=True, metadata={
-        "description": "share of the worlds the seat won: playouts against greedy play in "
-                       "worlds dealt from the unseen cards, not a calibrated chance"})
+        "description": "share of the worlds the seat won: playouts in worlds dealt from the "
+                       "unseen cards (the search's: drawn from what the table shows, every "
+                       "seat then playing as `greedy+`), not a calibrated chance"})
     win_se = fields.Float(required=True, allow_none=True, metadata={
         "description": "its standard error (null with fewer than two worlds)"})
     expected = fields.Float(required=True, metadata={"description": "mean settlement"})
@@ -317,9 +318,11 @@ class ActionAdviceSchema(JudgedSchema):
     """One legal action of a Chắn advice, what it leaves, and what it promises."""
 
     action = fields.Nested(ActionSchema, required=True)
-    method = fields.String(required=True, validate=validate.OneOf(["certain", "model"]),
-                           metadata={"description": "`certain`: both numbers exact (a win "
-                                                    "now); `model`: the value model's"})
+    method = fields.String(
+        required=True, validate=validate.OneOf(["certain", "model", "model+look", "model+search"]),
+        metadata={"description": "`certain`: both numbers exact (a win now); `model`: the "
+                                 "value model's; `model+look`, `model+search`: the model's "
+                                 "moved by the playouts of a look or of the search (`search`)"})
     distance = StrictInteger(required=True, allow_none=True)
     unpaired = StrictInteger(required=True)
     waits = fields.List(fields.Nested(WaitSchema), required=True)
@@ -332,7 +335,8 @@ class ActionAdviceSchema(JudgedSchema):
 
 
 class AdviceSchema(AnswerSchema):
-    """``/advice``: every legal action ranked by `win`, best first (``docs/advisor.md``)."""
+    """``/advice``: every legal action ranked by `win`, best first (the search's by
+    `expected`: `ranked_by`; ``docs/advisor.md``)."""
 
     best = fields.Nested(ActionSchema, required=True)
     method = fields.String(required=True, validate=validate.OneOf(METHODS))

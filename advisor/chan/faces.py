@@ -144,7 +144,7 @@ def _advise(obj: object, ctx: Context) -> Advice:
     caller's limit (or the budget's safety cap) first: a note says so."""
     view, legal = GAME.read(obj, ctx.seat)
     return advise(view, legal, budget_ms=ctx.budget_ms, samples=ctx.samples, seed=ctx.seed,
-                  limit_ms=ctx.limit_ms)
+                  limit_ms=ctx.limit_ms, search=ctx.search)
 
 
 ADVICE = Verb(
@@ -156,11 +156,14 @@ ADVICE = Verb(
     "prefix (`chan-record/2`, or /1; with a seat, the decision must be that seat's). The chances "
     "come from the value model (a few milliseconds); `samples` adds playouts of the "
     "leading actions in exactly that many worlds, reproducible for a `seed`; the server "
-    "caps both (`GET /v1/meta`). Only the request's deadline (or the safety cap of "
+    "caps both (`GET /v1/meta`). `search` plays every action out, within the budget, in "
+    "worlds drawn from what the table shows, every seat then playing as `greedy+`, and "
+    "ranks them by the expected settlement (`ranked_by`). Only the request's deadline (or the safety cap of "
     "`budget_ms`) cuts the worlds short: its `work` then says how many were played, a "
     "note why.",
     _advise, texts.advice_text, ADVICE_FIELDS, budget=True,
-    samples=True, records=True, spends_budget=lambda ctx: ctx.samples is not None,
+    samples=True, search=True, records=True,
+    spends_budget=lambda ctx: ctx.samples is not None or ctx.search,
     command="advise",
     examples=("examples/view.json",
               '--hand "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m" --offer 8s '

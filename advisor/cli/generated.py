@@ -111,7 +111,8 @@ def _record_item(stream: IO[str]) -> Item:
 
 
 def _advice_options(info: AnySpec, verb: Verb) -> list[click.Parameter]:
-    """An advice's options: its budget, its playout worlds (``samples``), its seed and
+    """An advice's options: its budget, its playout worlds (``samples``), the search
+    (``search``), its seed and
     (``records``) a record prefix with the seat whose decision it must be."""
     params: list[click.Parameter] = [
         click.Option(["--budget-ms", "budget_ms"],
@@ -127,6 +128,11 @@ def _advice_options(info: AnySpec, verb: Verb) -> list[click.Parameter]:
         params.append(click.Option(
             ["--samples", "samples"], type=click.IntRange(1, 100_000),
             help="Worlds to sample instead of a time budget (reproducible to the bit)."))
+    if verb.search:
+        params.append(click.Option(
+            ["--search", "search"], is_flag=True,
+            help="Play every action out in worlds drawn from what the table shows, "
+                 "within the budget (slower; ranks by the expected settlement)."))
     params.append(click.Option(["--seed", "seed"], type=int, default=0, show_default=True,
                                help="Seed of whatever the advisor samples."))
     if verb.records:
@@ -162,14 +168,15 @@ def verb_command(info: AnySpec, verb: Verb) -> click.Command:
     def callback(file: IO[str] | None, as_json: bool, budget_ms: float = 0.0,
                  budget_s: float | None = None, seed: int = 0, samples: int | None = None,
                  record_file: IO[str] | None = None, record_seat: int | None = None,
-                 **flags: Any) -> None:
+                 search: bool = False, **flags: Any) -> None:
         if budget_s is not None:
             budget_ms = budget_s * 1000
         if record_file is not None and record_seat is None:
             raise click.UsageError("--record needs --seat")
         # the seat concerns what a FILE or --record holds; flags spell their own decision
         held = file is not None or record_file is not None
-        ctx = Context(budget_ms, seed, samples, seat=record_seat if held else None)
+        ctx = Context(budget_ms, seed, samples, seat=record_seat if held else None,
+                      search=search)
 
         def answer(obj: object) -> Any:
             if record_file is None:

@@ -18,7 +18,7 @@ options it takes and how a run's summary reads). No Click, Flask or marshmallow 
 >>> f.flag
 '--extras-replace'
 >>> Context(50.0, seed=3)
-Context(budget_ms=50.0, seed=3, samples=None, limit_ms=None, seat=None)
+Context(budget_ms=50.0, seed=3, samples=None, limit_ms=None, seat=None, search=False)
 """
 
 from __future__ import annotations
@@ -67,15 +67,18 @@ class Field:
 class Context:
     """What a face was asked besides the object: an advice's time budget (ms) and seed,
     the playout worlds (``samples``: Chắn's, None elsewhere), the caller's time limit
-    for this object (``limit_ms``: the server's deadline for one request, None: none)
-    and the seat whose decision a record prefix must stop at (``seat``, None: the one
-    to act). A verb that is not an advice ignores it."""
+    for this object (``limit_ms``: the server's deadline for one request, None: none),
+    the seat whose decision a record prefix must stop at (``seat``, None: the one
+    to act) and whether the search was asked for (``search``: an advice that offers it,
+    Chắn's, spends its budget on the search; False elsewhere). A verb that is not an
+    advice ignores it."""
 
     budget_ms: float = 100.0
     seed: int = 0
     samples: int | None = None
     limit_ms: float | None = None
     seat: int | None = None
+    search: bool = False
 
 
 Answer = Callable[[Any, Context], Any]
@@ -93,7 +96,8 @@ class Verb:
     it through the worker's gate; ``spends_budget(ctx)`` tells whether an object is
     expected to take the whole budget (default: yes), for the gate's deadline.
     With ``samples`` an advice also takes playout worlds (``--samples``, ``?samples=``:
-    ``Context.samples``); with ``records`` its command takes a record prefix as
+    ``Context.samples``); with ``search`` it offers its search on request (``--search``,
+    ``?search=true``: ``Context.search``); with ``records`` its command takes a record prefix as
     ``--record FILE`` and, with it or with a FILE, the seat whose decision it must be
     (``--seat``: ``Context.seat``). ``help``'s first line is the summary of the command
     and endpoint.
@@ -115,6 +119,7 @@ class Verb:
     example: Mapping[str, Any] | None = None
     budget: bool = False  # its default and maximum budget are the game's (the spec's)
     samples: bool = False
+    search: bool = False
     records: bool = False
     spends_budget: Callable[[Context], bool] | None = None
     command: str | None = None

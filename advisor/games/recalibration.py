@@ -33,10 +33,11 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-Opponents = Literal["greedy", "advisor", "random"]
+Opponents = Literal["greedy", "greedy+", "advisor", "random"]
 OPPONENTS: tuple[Opponents, ...] = get_args(Opponents)
 """Whom the stated chances are against: players like the greedy bot (the model's own
-deals), like the advisor itself, or players who choose at random."""
+deals), like the ``greedy+`` bot (a good casual player's rules), like the advisor itself,
+or players who choose at random."""
 DEFAULT_OPPONENTS: Opponents = "greedy"
 """The default: the players the value models were fitted against."""
 EPS = 1e-6

@@ -97,3 +97,21 @@ def test_advise_stock_flag_poses_the_claim() -> None:
                                   "--from", "stock"])
     assert r.exit_code == 0, r.output
     assert r.stdout.startswith("Win on 3m: certain, +9 to this seat (Ù chì)")
+
+
+def test_advise_search_equals_library() -> None:
+    """``--search``: the search, as the library runs it for the same budget and seed (the
+    work is counted moves, so the same on any machine); it takes no ``--samples``."""
+    from advisor.chan.advice import search_per_ms
+
+    ms = 2000 / search_per_ms()  # 2,000 moves, on either engine
+    r = CliRunner().invoke(main, ["chan", "advise", str(VIEW), "--search", "--seed", "3",
+                                  "--budget-ms", str(ms), "--json"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.stdout)
+    want = advise(json.loads(VIEW.read_text()), search=True, seed=3, budget_ms=ms).to_json()
+    got.pop("ms"), want.pop("ms")
+    assert got == want and got["ranked_by"] == "expected"
+    assert got["work"]["unit"] == "moves"
+    r = CliRunner().invoke(main, ["chan", "advise", str(VIEW), "--search", "--samples", "2"])
+    assert r.exit_code == EXIT_BAD_INPUT and "search" in r.stderr and "samples" in r.stderr

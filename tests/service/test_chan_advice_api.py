@@ -73,3 +73,23 @@ def test_bad_views_are_422_naming_the_field(client: FlaskClient, change: Any, fi
 def test_bad_query_parameters(client: FlaskClient, query: str) -> None:
     r = client.post(f"/v1/chan/advice?{query}", json=VIEW)
     assert r.status_code == 422 and r.get_json()["field"] == query.split("=")[0]
+
+
+def test_search_on_request_equals_library() -> None:
+    """``?search=true``: the library's search for the same budget and seed (counted moves);
+    not with ``samples`` (422), nor a value that is not a boolean (422)."""
+    from advisor.chan.advice import search_per_ms
+
+    ms = 2000 / search_per_ms()  # 2,000 moves, on either engine
+    roomy = create_app({"TESTING": True, "MAX_ADVICE_BUDGET_MS": 10_000.0}).test_client()
+    r = roomy.post(f"/v1/chan/advice?search=true&seed=3&budget_ms={ms}", json=VIEW)
+    assert r.status_code == 200, r.get_json()
+    got, want = r.get_json(), advise(VIEW, search=True, seed=3, budget_ms=ms).to_json()
+    got.pop("ms"), want.pop("ms")
+    assert got == want and got["method"] == "model+search" and got["ranked_by"] == "expected"
+    plain = roomy.post(f"/v1/chan/advice?seed=3&budget_ms={ms}", json=VIEW).get_json()
+    assert plain["method"] == "model" and plain["ranked_by"] == "win"
+    r = roomy.post("/v1/chan/advice?search=true&samples=2", json=VIEW)
+    assert r.status_code == 422 and "search" in json.dumps(r.get_json())
+    r = roomy.post("/v1/chan/advice?search=maybe", json=VIEW)
+    assert r.status_code == 422 and "search" in json.dumps(r.get_json())

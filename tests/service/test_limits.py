@@ -312,11 +312,16 @@ def test_samples_and_budget_are_capped_by_the_server(held: HeldAdvisor) -> None:
     assert client.post("/v1/chan/advice?samples=100000&budget_ms=1e9&seed=-4",
                        json=VIEW).status_code == 200
     assert 0 < held.calls[-1].pop("limit_ms") <= DEFAULTS["ADVICE_DEADLINE_S"] * 1000
-    assert held.calls[-1] == {"budget_ms": 30.0, "samples": 6, "seed": -4}
+    assert held.calls[-1] == {"budget_ms": 30.0, "samples": 6, "seed": -4, "search": False}
     assert client.post("/v1/chan/advice", json=VIEW).status_code == 200
     assert 0 < held.calls[-1].pop("limit_ms") <= DEFAULTS["ADVICE_DEADLINE_S"] * 1000
     assert held.calls[-1] == {"budget_ms": min(DEFAULT_BUDGET_MS, 30.0), "samples": None,
-                              "seed": 0}
+                              "seed": 0, "search": False}
+    # the search spends the budget, capped alike
+    assert client.post("/v1/chan/advice?search=true&budget_ms=1e9",
+                       json=VIEW).status_code == 200
+    assert 0 < held.calls[-1].pop("limit_ms") <= DEFAULTS["ADVICE_DEADLINE_S"] * 1000
+    assert held.calls[-1] == {"budget_ms": 30.0, "samples": None, "seed": 0, "search": True}
 
 
 def test_advice_default_limits() -> None:

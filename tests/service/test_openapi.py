@@ -73,7 +73,8 @@ def test_requests_and_answers_have_schemas(spec: dict[str, Any]) -> None:
     assert body["oneOf"][1]["maxItems"] == 1000
     assert set(score_op["responses"]) == {"200", "400", "413", "415", "422", "default"}
     advice_op = spec["paths"]["/v1/chan/advice"]["post"]
-    assert [p["name"] for p in advice_op["parameters"]] == ["budget_ms", "samples", "seed"]
+    assert [p["name"] for p in advice_op["parameters"]] == ["budget_ms", "samples", "seed",
+                                                             "search"]
     assert advice_op["responses"]["503"]["headers"]["Retry-After"]["required"] is True
     for op in (score_op, advice_op):
         for status, answer in op["responses"].items():
