@@ -284,6 +284,5 @@ def blueprint(info: AnySpec, schemas: Mapping[str, VerbSchemas] | None = None,
     return bp
 
 
-__all__ = ["AdviceQuerySchema", "BudgetQuerySchema", "RecordPrefixSchema", "SeatViewSchema",
-           "SearchQuerySchema", "VerbSchemas",
-           "blueprint", "body_schema"]
+__all__ = ["AdviceQuerySchema", "BudgetQuerySchema", "RecordPrefixSchema", "SearchQuerySchema",
+           "SeatViewSchema", "VerbSchemas", "blueprint", "body_schema"]

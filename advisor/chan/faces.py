@@ -158,9 +158,9 @@ ADVICE = Verb(
     "leading actions in exactly that many worlds, reproducible for a `seed`; the server "
     "caps both (`GET /v1/meta`). `search` plays every action out, within the budget, in "
     "worlds drawn from what the table shows, every seat then playing as `greedy+`, and "
-    "ranks them by the expected settlement (`ranked_by`). Only the request's deadline (or the safety cap of "
-    "`budget_ms`) cuts the worlds short: its `work` then says how many were played, a "
-    "note why.",
+    "ranks them by the expected settlement (`ranked_by`). Only the request's deadline (or "
+    "the safety cap of `budget_ms`) cuts the worlds short: its `work` then says how many "
+    "were played, a note why.",
     _advise, texts.advice_text, ADVICE_FIELDS, budget=True,
     samples=True, search=True, records=True,
     spends_budget=lambda ctx: ctx.samples is not None or ctx.search,
