@@ -96,6 +96,10 @@ class Recorder(BaseBot):
             row["points"] = j.extras["points"]
         if isinstance(j.extras.get("worlds_won"), (int, float)):  # Ming: before its map
             row["share"] = j.extras["worlds_won"]
+        sampled = j.extras.get("sampled")
+        if isinstance(sampled, dict) and sampled.get("worlds"):  # Chắn: its playouts' share
+            row["sampled"] = sampled["win"]
+            row["sampled_worlds"] = sampled["worlds"]
         self.rows.append(row)
         return advice.best
 

@@ -1,9 +1,17 @@
-"""Do a review's losses predict results? Over deals between greedy players, each seat's
-total ``loss_expected`` (and ``loss_win``) from its review against its actual settlement:
-the Pearson correlation, with a 95 % interval (Fisher's z).
+"""Do a review's losses predict results? Over deals between players of the kinds
+``--seats`` names, each seat's total ``loss_expected`` (and ``loss_win``) from its review
+against its actual settlement: the Pearson correlation, with a 95 % interval (Fisher's z).
 
     python benchmarks/review_correlation.py [--deals 200] [--budget-ms 20] [--jobs 1]
-        [--every N]
+        [--every N] [--seats random,greedy,advisor]
+
+``--seats`` (default ``random,greedy,advisor``: weak, casual and the advisor's play, at
+the default budget) are seated in turn: at deal ``k`` seat ``s`` plays the kind
+``(s + k) mod`` their number, so every kind sits in every seat; ``--seats greedy`` is
+the harder test of a table of equals, where every seat plays alike. Beside the review's
+figures, the correlation of the seat's kind (its place in ``--seats``, weakest first:
+0, 1, 2 …, negated) with its settlement: what knowing only who the weaker player is says
+of a deal's result, a yardstick for the review's.
 
 ``--every N`` prints the figures so far after every N deals (deals 0, 1, … in order), so
 a run cut short on a busy machine still states what it measured.
@@ -28,18 +36,24 @@ from advisor.games.review import review
 from advisor.registry import GAMES, game
 
 
-def one(args: tuple[str, int, float]) -> list[tuple[float, float, float]]:
-    """(loss_expected, loss_win, settlement) of every seat of deal ``seed``."""
-    name, seed, budget = args
+Row = tuple[float, float, float, float]
+
+
+def one(args: tuple[str, int, float, tuple[str, ...]]) -> list[Row]:
+    """(loss_expected, loss_win, settlement, −the seat's kind) of every seat of deal
+    ``seed``."""
+    name, seed, budget, kinds = args
     spec = game(name)
     n = 4 if name == "chan" else spec.players[0]
     g = spec.deal(n, seed)
-    spec.play(g, [spec.make_bot("greedy", seed=seed * 7 + s) for s in range(n)])
+    spec.play(g, [spec.make_bot(kinds[(s + seed) % len(kinds)], seed=seed * 7 + s)
+                  for s in range(n)])
     pays = [o[0] for o in spec.outcome(g)]
     r = review(spec, g.to_record(), budget_ms=budget, seed=seed, exact=False)
     out = []
     for s, x in r.summary().items():
-        out.append((x.loss_expected or 0.0, x.loss_win, float(pays[s])))
+        out.append((x.loss_expected or 0.0, x.loss_win, float(pays[s]),
+                    -float((s + seed) % len(kinds))))
     return out
 
 
@@ -60,11 +74,11 @@ def shown(r: tuple[float, float, float]) -> str:
     return "—" if math.isnan(r[0]) else f"{r[0]:+.3f} [{r[1]:+.3f}, {r[2]:+.3f}]"
 
 
-def line(name: str, deals: int, rows: list[tuple[float, float, float]]) -> str:
+def line(name: str, deals: int, rows: list[Row]) -> str:
     """The table's line of ``name`` over ``rows`` (every seat of ``deals`` deals)."""
-    le, lw, pay = ([r[i] for r in rows] for i in range(3))
+    le, lw, pay, kind = ([r[i] for r in rows] for i in range(4))
     return (f"{name} | {deals} | {len(rows)} | {shown(pearson(le, pay))} | "
-            f"{shown(pearson(lw, pay))}")
+            f"{shown(pearson(lw, pay))} | {shown(pearson(kind, pay))}")
 
 
 def main() -> None:
@@ -75,12 +89,16 @@ def main() -> None:
     ap.add_argument("--games", default=",".join(g.name for g in GAMES))
     ap.add_argument("--every", type=int, default=0,
                     help="print the figures so far after every N deals")
+    ap.add_argument("--seats", default="random,greedy,advisor",
+                    help="the kinds of players seated in turn (seat specs)")
     args = ap.parse_args()
+    kinds = tuple(args.seats.split(","))
+    print(f"# seats: {', '.join(kinds)} in turn; the review's budget {args.budget_ms:g} ms")
     print("game | deals | seats | r(loss_expected, settlement) [95 %] | "
-          "r(loss_win, settlement) [95 %]")
+          "r(loss_win, settlement) [95 %] | r(−kind, settlement) [95 %]")
     for name in args.games.split(","):
-        work = [(name, seed, args.budget_ms) for seed in range(args.deals)]
-        rows: list[tuple[float, float, float]] = []
+        work = [(name, seed, args.budget_ms, kinds) for seed in range(args.deals)]
+        rows: list[Row] = []
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 got = pool.map(one, work, chunksize=4)
