@@ -35,7 +35,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from advisor.games.review import review
 from advisor.registry import GAMES, game
 
-
 Row = tuple[float, float, float, float]
 
 

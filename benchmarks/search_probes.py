@@ -22,7 +22,8 @@ inference of the hands, without clairvoyance (games whose deal has a ``stock``).
 
 In Chắn the worlds can be dealt and played on the compiled core: ``--mode core-known:N``
 (every other hand known, the stock dealt), ``core-belief:N`` (the worlds drawn from what
-the table shows: :mod:`advisor.chan.belief`) and ``core-sampled:N`` (uniform), the same
+the table shows: :mod:`advisor.chan.belief`; ``core-belief@T:N`` the same belief at
+temperature T, its weights raised to 1/T) and ``core-sampled:N`` (uniform), the same
 decision rule — at 16, 256 and 1,024 worlds in minutes.
 
 Prints the seat's share, its win share over the others' mean and its mean settlement a
@@ -76,9 +77,13 @@ def choose_on_core(g: Any, me: int, legal: list[Any], mode: str, rng: random.Ran
     it by ``keep`` standard errors of the paired difference over the worlds."""
     from advisor.chan import core as chan_core
     from advisor.chan.belief import belief as believed
+    from advisor.chan.belief import temper
     kind, n = mode.split(":", 1)
     view = g.view(me)
-    belief = {"known": lambda: exact(g, me), "belief": lambda: believed(view),
+    heat = 1.0
+    if kind.startswith("belief@"):  # the belief at a temperature T: its weights ^ (1 / T)
+        kind, heat = "belief", float(kind.split("@", 1)[1])
+    belief = {"known": lambda: exact(g, me), "belief": lambda: temper(believed(view), 1 / heat),
               "sampled": lambda: None, "next": lambda: next_known(g, me, believed(view))}[kind]()
     cv = chan_core.view_of(view, belief)
     got = chan_core.playouts(cv, legal, 0, int(n), rng.getrandbits(62), ["greedy+"] * 4)

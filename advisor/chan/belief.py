@@ -160,6 +160,15 @@ def belief(view: View, r: Rates | None = None, unpaired: float | None = None
             "unpaired": [0.0 if s == view.seat else lam for s in range(SEATS)]}
 
 
+def temper(b: dict[str, Any], t: float) -> dict[str, Any]:
+    """The belief ``b`` at temperature ``1/t``: every weight raised to the power ``t``
+    (a certainty, weight 0, stays one) and λ times ``t`` — ``t < 1`` flattens it toward the
+    uniform deal, ``t = 0`` is the uniform deal within the rules' certainties."""
+    faces = [None if f is None else [[w ** t if w > 0 else 0.0 for w in row] for row in f]
+             for f in b["faces"]]
+    return {"faces": faces, "unpaired": [lam * t for lam in b["unpaired"]]}
+
+
 def weight(belief: Sequence[Table | None], hands: Sequence[Sequence[int]]) -> float:
     """The belief's weight of a world whose seats hold ``hands`` (count vectors; the
     VIEW's own seat is not weighed)."""
@@ -189,4 +198,4 @@ def log_weight(b: dict[str, Any], hands: Sequence[Sequence[int]]) -> float:
 
 
 __all__ = ["FLOOR", "RATES_FILE", "Rates", "effective_worlds", "log_weight", "rates",
-           "tables", "weight"]
+           "tables", "temper", "weight"]

@@ -125,3 +125,29 @@ def test_the_cores_worlds_keep_the_certainties() -> None:
                 assert hands[seat] == list(g.seats[seat].hand)
             positions += 1
     assert positions > 6
+
+
+def test_a_tempered_belief_keeps_the_certainties_and_flattens_the_rest() -> None:
+    """``temper(b, t)``: every weight to the power ``t`` (a weight 0, a certainty of R2,
+    stays 0) and λ times ``t``; ``t = 1`` is the belief itself, ``t = 0`` the uniform deal
+    within the certainties."""
+    from advisor.chan.belief import temper
+
+    decisions = _played(3, "greedy")
+    g, seat = decisions[len(decisions) * 2 // 3]  # late enough for throws and passes
+    b = belief(g.view(seat))
+    ws = [w for t in b["faces"] if t is not None for row in t for w in row]
+    assert 0.0 in ws and any(0 < w < 1 for w in ws)  # certainties and evidence to temper
+    assert temper(b, 1.0) == b
+    flat = temper(b, 0.0)
+    assert flat["unpaired"] == [0.0] * 4
+    half = temper(b, 0.5)
+    for t0, tf, th in zip(b["faces"], flat["faces"], half["faces"]):
+        if t0 is None:
+            assert tf is None and th is None
+            continue
+        for r0, rf, rh in zip(t0, tf, th):
+            for w0, wf, wh in zip(r0, rf, rh):
+                assert (wf == 0.0) == (w0 == 0.0) and (wh == 0.0) == (w0 == 0.0)
+                if w0 > 0:
+                    assert wf == 1.0 and wh == pytest.approx(w0 ** 0.5)
