@@ -8,7 +8,7 @@ Needs the ``bench`` extra (``pip install -e '.[bench]'``: NumPy).
 
 The advisor (``--policy advisor``, as shipped; ``static`` for Chắn's static ranking
 alone, to start from nothing) plays every seat of each deal in turn against greedy bots
-(duplicate deals, seed ``--seed``: not the calibration benchmark's). At each of its
+(``--opponent greedy+``: the ``greedy+`` players) (duplicate deals, seed ``--seed``: not the calibration benchmark's). At each of its
 decisions the inputs of the value model for the action it chose are recorded, and once
 the deal is over, whether the seat won and its settlement. Decisions whose outcome is
 certain (a win on the table) are left out: the advisor states those exactly.
@@ -83,11 +83,13 @@ class ChanRecorder(Recorder):
         return advice.best
 
 
-def chan_slice(args: tuple[str, int, int, int, str]) -> list[Row]:
+def chan_slice(args: tuple[str, int, int, int, str, str]) -> list[Row]:
     from advisor.chan.bots import GreedyBot
     from advisor.chan.game import SEATS, Game
+    from advisor.chan.strong import StrongBot
 
-    policy, seed, first, deals, rules = args
+    policy, seed, first, deals, rules, opponent = args
+    other = {"greedy": GreedyBot, "greedy+": StrongBot}[opponent]
     rows: list[Row] = []
     for k in range(first, first + deals):
         deal = Game.from_deal(rng=random.Random(f"fit:{seed}:{k}"), rules=rules)
@@ -95,7 +97,7 @@ def chan_slice(args: tuple[str, int, int, int, str]) -> list[Row]:
         for me in range(SEATS):
             game = Game(hands, deal.initial_stock, deal.dealer, rules=rules)
             rec = ChanRecorder(policy, seed * 7919 + k * 4 + me)
-            bots = [rec if s == me else GreedyBot() for s in range(SEATS)]
+            bots = [rec if s == me else other() for s in range(SEATS)]
             play_deal(game, bots, rules)
             for r in rec.rows:
                 r["deal"] = k
@@ -133,6 +135,8 @@ def main() -> None:
     ap.add_argument("--rules", default="house", help="Chắn: the rules profile")
     ap.add_argument("--policy", default="advisor",
                     help="who plays the advised seat: advisor[:BUDGET_MS] or static")
+    ap.add_argument("--opponent", choices=["greedy", "greedy+"], default="greedy",
+                    help="Chắn: the players at the other seats")
     ap.add_argument("--data", type=Path, help="also write the decisions (JSON lines)")
     ap.add_argument("--out", type=Path, help="where to write the models [the library's file]")
     ap.add_argument("--players", type=int, default=3, help="Khanhoo: players at the table")
@@ -147,7 +151,7 @@ def main() -> None:
 
     started = time.perf_counter()
     rows = play_slices(chan_slice, args.deals, args.jobs, (args.policy, args.seed),
-                       (args.rules,))
+                       (args.rules, args.opponent))
     print(f"{len(rows)} decisions from {args.deals} deals × 4 seats in "
           f"{time.perf_counter() - started:.0f} s")
     write_rows(args.data, rows)
@@ -159,7 +163,8 @@ def main() -> None:
     fitted = {
         "command": "python benchmarks/fit_value.py " + " ".join(sys.argv[1:]),
         "date": datetime.date.today().isoformat(), "deals": args.deals, "seed": args.seed,
-        "policy": args.policy, "rules": args.rules, "decisions": len(rows),
+        "policy": args.policy, "rules": args.rules, "opponent": args.opponent,
+        "decisions": len(rows),
         "held_out": check,
     }
     out = args.out or ROOT / "advisor" / "chan" / f"value_{args.rules}.json"

@@ -190,6 +190,16 @@ class SamplesHintQuerySchema(HintQuerySchema):
                        "MAX_HINT_SAMPLES): the answer is reproducible for a `seed`"})
 
 
+class SearchHintQuerySchema(SamplesHintQuerySchema):
+    """A hint's query where the game's advice also offers its search (Chắn): `search` too
+    (another game refuses it, 422)."""
+
+    search = fields.Boolean(metadata={
+        "description": "the advisor's search instead of the model alone (not with "
+                       "`samples`): every action played out within the budget, ranked by the "
+                       "expected settlement"})
+
+
 class JudgedActionSchema(JudgedSchema):
     """One legal action judged, in the game's advice (its own fields too), with its words."""
 
@@ -212,4 +222,4 @@ class GameHintSchema(AnswerSchema):
 
 
 __all__ = ["GameActionSchema", "GameHintSchema", "GameTableSchema", "HintQuerySchema",
-           "NewGameTableSchema", "SamplesHintQuerySchema"]
+           "NewGameTableSchema", "SamplesHintQuerySchema", "SearchHintQuerySchema"]

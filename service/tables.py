@@ -38,6 +38,7 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request
@@ -75,6 +76,7 @@ from service.table_schemas import (
     HintQuerySchema,
     NewGameTableSchema,
     SamplesHintQuerySchema,
+    SearchHintQuerySchema,
 )
 
 bp = Blueprint("tables", __name__)
@@ -162,6 +164,11 @@ def table_page(name: str) -> str:
 
 def _opponent_choices(spec: AnySpec) -> list[str]:
     return ["greedy", *(["greedy+"] if spec.strong is not None else []), "advisor"]
+
+
+def _offers_search(spec: AnySpec) -> bool:
+    """Whether the game's advice offers its search (its hint then takes ``search``)."""
+    return any(v.name == "advice" and v.search for v in spec.faces.verbs)
 
 
 def _takes_samples(spec: AnySpec) -> bool:
@@ -325,7 +332,7 @@ _HINTS = InFlight()
 
 
 @bp.post(f"/v1/play/<{_GAMES}:name>/<table>/hint")
-@document((GameHintSchema, *_HINT), query=SamplesHintQuerySchema, gated=True,
+@document((GameHintSchema, *_HINT), query=SearchHintQuerySchema, gated=True,
           throttled="this table's previous hint is still being computed",
           problems={**TABLE_PROBLEMS, 409: "no decision of the player's is pending, or the "
                                             "hint asked for another version of the table"})
@@ -335,7 +342,8 @@ def hint(name: str, table: str) -> Any:
     Each action carries its `label` in the table's words. It sees only the player's VIEW.
     `budget_ms` is capped by the server as for `POST /v1/<game>/advice`; `samples` (a game
     whose advice takes playout worlds: Chắn) adds playouts, capped further by
-    `MAX_HINT_SAMPLES`. With `version`, a table that has moved on since is 409, as for an
+    `MAX_HINT_SAMPLES`; `search` (Chắn) asks for the advisor's search instead, within the
+    budget. With `version`, a table that has moved on since is 409, as for an
     action. One hint per table is computed at a time: another for the same table
     meanwhile is 429 with `Retry-After`, before it takes a place at the advice gate.
     """
@@ -344,7 +352,8 @@ def hint(name: str, table: str) -> Any:
     spec, look = _game(name)
     with _HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
         samples_too = _takes_samples(spec)
-        query = AdviceQuery.read((SamplesHintQuerySchema if samples_too else HintQuerySchema)(),
+        query = AdviceQuery.read((SearchHintQuerySchema if _offers_search(spec) else
+                                  SamplesHintQuerySchema if samples_too else HintQuerySchema)(),
                                  spec.default_budget_ms)
         version = request.args.get("version", type=int)
         row, t = _find(name, table)
@@ -359,10 +368,13 @@ def hint(name: str, table: str) -> Any:
             if samples is not None:
                 samples = min(samples, int(current_app.config["MAX_HINT_SAMPLES"]))
             verb = next(v for v in spec.faces.verbs if v.name == "advice")
-            ctx = Context(query.budget_ms, query.seed, samples)
+            ctx = Context(query.budget_ms, query.seed, samples, search=query.search)
             left = passage.check(query.budget_ms / 1000 if verb.expects_budget(ctx) else 0.0)
-            out: dict[str, Any] = verb.answer(
-                view, Context(query.budget_ms, query.seed, samples, left * 1000)).to_json()
+            try:
+                out: dict[str, Any] = verb.answer(view,
+                                                  replace(ctx, limit_ms=left * 1000)).to_json()
+            except AdvisorError as err:  # what was asked (search with samples), not the table
+                raise Problem.from_advisor(err) from None
         else:
             left = passage.check(query.budget_ms / 1000)
             budget = min(query.budget_ms, spec.max_budget_ms, left * 1000)

@@ -81,6 +81,8 @@ def test_bad_bodies_and_queries_name_their_field(client: FlaskClient) -> None:
     sid = table["id"]
     assert _problem(client.post(f"/v1/play/qing/{sid}/hint", query_string={"samples": 2}),
                     422)["field"] == "samples"
+    assert _problem(client.post(f"/v1/play/qing/{sid}/hint", query_string={"search": "true"}),
+                    422)["field"] == "search"
     assert _problem(client.post(f"/v1/play/qing/{sid}/hint", query_string={"version": "x"}),
                     422)["field"] == "version"
     assert _problem(client.post(f"/v1/play/qing/{sid}/action", json={"do": "pass"}),
@@ -111,6 +113,16 @@ def test_the_default_games_old_urls_are_aliases_of_its_table(client: FlaskClient
     assert body["field"] == "colour" and body["errors"] == {"colour": ["Unknown field."]}
     hint = client.post(f"/v1/play/chan/{table['id']}/hint", query_string={"samples": 2})
     assert hint.status_code == 200 and all(e["label"] for e in hint.get_json()["actions"])
+    # the search on request (Chắn's advice offers it), labelled alike; not with samples
+    hint = client.post(f"/v1/play/chan/{table['id']}/hint",
+                       query_string={"search": "true", "budget_ms": 5})
+    got = hint.get_json()
+    assert hint.status_code == 200 and all(e["label"] for e in got["actions"])
+    assert got["ranked_by"] == "expected" and got["method"] in ("model+search", "certain",
+                                                                "model")
+    assert _problem(client.post(f"/v1/play/chan/{table['id']}/hint",
+                                query_string={"search": "true", "samples": 2}),
+                    422)["field"] == "search"
 
 
 def test_the_document_lists_every_game_at_the_table(client: FlaskClient) -> None:
@@ -132,7 +144,7 @@ def test_the_document_lists_every_game_at_the_table(client: FlaskClient) -> None
     assert old["schema"] == {"$ref": "#/components/schemas/Table"}
     hint = paths["/v1/play/{name}/{table}/hint"]["post"]
     assert [p["name"] for p in hint["parameters"]] == ["name", "table", "budget_ms", "seed",
-                                                      "version", "samples"]
+                                                      "version", "samples", "search"]
     assert {"409", "429", "503"} <= set(hint["responses"])
 
 
