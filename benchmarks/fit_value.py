@@ -8,10 +8,11 @@ Needs the ``bench`` extra (``pip install -e '.[bench]'``: NumPy).
 
 The advisor (``--policy advisor``, as shipped; ``static`` for Chắn's static ranking
 alone, to start from nothing) plays every seat of each deal in turn against greedy bots
-(``--opponent greedy+``: the ``greedy+`` players) (duplicate deals, seed ``--seed``: not the calibration benchmark's). At each of its
-decisions the inputs of the value model for the action it chose are recorded, and once
-the deal is over, whether the seat won and its settlement. Decisions whose outcome is
-certain (a win on the table) are left out: the advisor states those exactly.
+(``--opponent greedy+``: the ``greedy+`` players; duplicate deals, seed ``--seed``: not
+the calibration benchmark's). At each of its decisions the inputs of the value model for
+the action it chose are recorded, and once the deal is over, whether the seat won and its
+settlement. Decisions whose outcome is certain (a win on the table) are left out: the
+advisor states those exactly.
 
 The win model is a logistic regression, the settlement model a least-squares fit
 (inputs: the win model's, its chance and the chance × the stock left), on standardised

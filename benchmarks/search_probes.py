@@ -24,7 +24,9 @@ In Chắn the worlds can be dealt and played on the compiled core: ``--mode core
 (every other hand known, the stock dealt), ``core-belief:N`` (the worlds drawn from what
 the table shows: :mod:`advisor.chan.belief`; ``core-belief@T:N`` the same belief at
 temperature T, its weights raised to 1/T) and ``core-sampled:N`` (uniform), the same
-decision rule — at 16, 256 and 1,024 worlds in minutes.
+decision rule — at 16, 256 and 1,024 worlds in minutes. ``--mode model-anchor:M`` (Chắn) is
+no search: the ``greedy+`` player's choice unless the value model states another action's
+chance higher by M.
 
 Prints the seat's share, its win share over the others' mean and its mean settlement a
 game, each with its 95 % interval over deals (:func:`advisor.games.simulate.
@@ -103,9 +105,24 @@ def choose_on_core(g: Any, me: int, legal: list[Any], mode: str, rng: random.Ran
     return legal[best] if m > 0 and m > keep * (se or 0.0) else legal[base]
 
 
+def anchored(g: Any, me: int, legal: list[Any], margin: float) -> Any:
+    """Chắn, no search: the ``greedy+`` player's choice, unless the value model (the
+    default advice) states another action's chance higher than its by ``margin``."""
+    from advisor.chan.advice import advise
+    from advisor.chan.strong import StrongBot
+    view = g.view(me)
+    base = StrongBot().decide(view, legal)
+    a = advise(view, legal)
+    first = a.actions[0]
+    mine = next(e for e in a.actions if e.action == base)
+    return first.action if first.win - mine.win > margin else base
+
+
 def choose(spec: Any, world: Any, g: Any, me: int, legal: list[Any], mode: str,
            rng: random.Random, players: int) -> Any:
     """The probe's action: the most wins (then settlement) over its worlds."""
+    if mode.startswith("model-anchor:"):
+        return anchored(g, me, legal, float(mode.split(":", 1)[1]))
     if mode.startswith("core-"):
         rest, by_pay = (mode[5:-4], True) if mode.endswith("+pay") else (mode[5:], False)
         kind, _, keep = rest.partition("+keep")
