@@ -45,14 +45,13 @@ def one(args: tuple[str, int, float, tuple[str, ...]]) -> list[Row]:
     spec = game(name)
     n = 4 if name == "chan" else spec.players[0]
     g = spec.deal(n, seed)
-    spec.play(g, [spec.make_bot(kinds[(s + seed) % len(kinds)], seed=seed * 7 + s)
-                  for s in range(n)])
+    kind = [(s + seed) % len(kinds) for s in range(n)]  # seat s plays kinds[kind[s]]
+    spec.play(g, [spec.make_bot(kinds[kind[s]], seed=seed * 7 + s) for s in range(n)])
     pays = [o[0] for o in spec.outcome(g)]
     r = review(spec, g.to_record(), budget_ms=budget, seed=seed, exact=False)
     out = []
     for s, x in r.summary().items():
-        out.append((x.loss_expected or 0.0, x.loss_win, float(pays[s]),
-                    -float((s + seed) % len(kinds))))
+        out.append((x.loss_expected or 0.0, x.loss_win, float(pays[s]), -float(kind[s])))
     return out
 
 

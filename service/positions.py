@@ -175,7 +175,7 @@ class AdviceQuery:
         samples = query.get("samples")
         return cls(min(query.get("budget_ms", default_budget_ms), cfg["MAX_ADVICE_BUDGET_MS"]),
                    None if samples is None else min(samples, cfg["MAX_ADVICE_SAMPLES"]),
-                   query.get("seed", 0), bool(query.get("search", False)))
+                   query.get("seed", 0), query.get("search", False))
 
 
 def evaluate(

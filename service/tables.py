@@ -56,7 +56,7 @@ from advisor.games.browser import (
     stored_table,
 )
 from advisor.games.endpoints import TableAlias, endpoints_of
-from advisor.games.faces import Context
+from advisor.games.faces import Context, Verb
 from advisor.games.records import RESULT_KEYS
 from advisor.games.review_page import chart
 from advisor.games.spec import AnySpec
@@ -166,14 +166,16 @@ def _opponent_choices(spec: AnySpec) -> list[str]:
     return ["greedy", *(["greedy+"] if spec.strong is not None else []), "advisor"]
 
 
-def _offers_search(spec: AnySpec) -> bool:
-    """Whether the game's advice offers its search (its hint then takes ``search``)."""
-    return any(v.name == "advice" and v.search for v in spec.faces.verbs)
+def _advice_verb(spec: AnySpec) -> Verb | None:
+    """The game's advice verb, when it declares one (what its hint may take: ``samples``,
+    ``search``)."""
+    return next((v for v in spec.faces.verbs if v.name == "advice"), None)
 
 
 def _takes_samples(spec: AnySpec) -> bool:
     """Whether the game's advice takes playout worlds (its hint then takes ``samples``)."""
-    return any(v.name == "advice" and v.samples for v in spec.faces.verbs)
+    verb = _advice_verb(spec)
+    return verb is not None and verb.samples
 
 
 # --- the API ---------------------------------------------------------------------------
@@ -351,9 +353,10 @@ def hint(name: str, table: str) -> Any:
     # gate beside those of other players (and other addresses) — service/gate.py.
     spec, look = _game(name)
     with _HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
-        samples_too = _takes_samples(spec)
-        query = AdviceQuery.read((SearchHintQuerySchema if _offers_search(spec) else
-                                  SamplesHintQuerySchema if samples_too else HintQuerySchema)(),
+        verb = _advice_verb(spec)
+        own = verb if verb is not None and (verb.samples or verb.search) else None
+        query = AdviceQuery.read((SearchHintQuerySchema if own and own.search else
+                                  SamplesHintQuerySchema if own else HintQuerySchema)(),
                                  spec.default_budget_ms)
         version = request.args.get("version", type=int)
         row, t = _find(name, table)
@@ -363,16 +366,15 @@ def hint(name: str, table: str) -> Any:
             raise Problem(409, "not-your-turn", "Not your turn",
                           "the deal is over" if t.over else "no decision of yours is pending")
         view = t.view().to_json()
-        if samples_too:
+        if own is not None:  # the game's own advice verb: its samples and search
             samples = query.samples
             if samples is not None:
                 samples = min(samples, int(current_app.config["MAX_HINT_SAMPLES"]))
-            verb = next(v for v in spec.faces.verbs if v.name == "advice")
             ctx = Context(query.budget_ms, query.seed, samples, search=query.search)
-            left = passage.check(query.budget_ms / 1000 if verb.expects_budget(ctx) else 0.0)
+            left = passage.check(query.budget_ms / 1000 if own.expects_budget(ctx) else 0.0)
             try:
-                out: dict[str, Any] = verb.answer(view,
-                                                  replace(ctx, limit_ms=left * 1000)).to_json()
+                out: dict[str, Any] = own.answer(view,
+                                                 replace(ctx, limit_ms=left * 1000)).to_json()
             except AdvisorError as err:  # what was asked (search with samples), not the table
                 raise Problem.from_advisor(err) from None
         else:
