@@ -14,7 +14,6 @@
 use super::cards::{is_extra, Counts, COPIES, KINDS, NUMERALS};
 use super::rules::{boys, eyes, Rules};
 use crate::error::{Error, Result};
-use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
@@ -26,62 +25,38 @@ type Need = Vec<(u8, u8)>;
 /// a third (bit masks of [`pack`]), whether an eye, and its size.
 type Packed = (u128, u128, u128, bool, u8);
 
-/// A Pareto front of `(D, M)`: cards thrown away and cards missing, `D` ascending and `M`
-/// descending. `D` counts concealed cards (at most 15), so a front never holds more than
-/// sixteen points.
-#[derive(Clone, Copy, Debug)]
-struct Front2 {
-    n: u8,
-    rows: [(i8, i8); FRONT],
-}
+/// A front of `(D, M)`, cards thrown away and cards missing: for each `D` the fewest
+/// cards missing of a configuration that throws `D` away ([`NONE`]: no configuration).
+/// The distance is a minimum of `max(a + D, M)`, increasing in `M`, so keeping the least
+/// `M` of each `D` (dominated rows included) gives the same minimum as the Pareto front
+/// of the Python solver's `_classes`, and the searches' steps, each increasing in `D` and
+/// `M`, keep it so. `D` counts concealed cards: at most [`MOST`], one slot each.
+type Front = [u8; SLOTS];
 
-const FRONT: usize = 17;
+/// The most concealed cards a hand holds (Q5): the front's last `D`.
+const MOST: usize = 15;
+/// The most groups of the distance search that a kind is the lowest of (twelve; a test
+/// keeps it so).
+const GROUPS: usize = 16;
+const SLOTS: usize = MOST + 1;
+/// No configuration; at or above it a row is empty (additions saturate).
+const NONE: u8 = 0x80;
 
-impl Front2 {
-    const EMPTY: Front2 = Front2 {
-        n: 0,
-        rows: [(0, 0); FRONT],
-    };
+/// The front with no configuration.
+const EMPTY: Front = [u8::MAX; SLOTS];
 
-    fn of(points: &[(i8, i8)]) -> Front2 {
-        let mut f = Front2::EMPTY;
-        f.rows[..points.len()].copy_from_slice(points);
-        f.n = points.len() as u8;
-        f
-    }
-
-    fn rows(&self) -> &[(i8, i8)] {
-        &self.rows[..self.n as usize]
-    }
-
-    /// Add a point, keeping the front: nothing at or below it already (an equal point
-    /// included), and the points it beats dropped.
-    fn add(&mut self, d: i8, m: i8) {
-        let rows = &mut self.rows[..self.n as usize];
-        if rows.iter().any(|&(a, b)| a <= d && b <= m) {
-            return;
-        }
-        let mut k = 0;
-        for i in 0..self.n as usize {
-            let (a, b) = self.rows[i];
-            if !(d <= a && m <= b) {
-                self.rows[k] = (a, b);
-                k += 1;
-            }
-        }
-        // insert in order of D
-        let at = self.rows[..k].iter().position(|&(a, _)| a > d).unwrap_or(k);
-        debug_assert!(k < FRONT, "a distance front of more than {FRONT} points");
-        self.rows.copy_within(at..k, at + 1);
-        self.rows[at] = (d, m);
-        self.n = (k + 1) as u8;
+/// `into` ← the least of it and `from` with `D` moved up by `shift` and `M` by `add`.
+#[inline(always)]
+fn merge(into: &mut Front, from: &Front, shift: usize, add: u8) {
+    for d in shift..SLOTS {
+        into[d] = into[d].min(from[d - shift].saturating_add(add));
     }
 }
 
 /// What the searches read, made once per set of rules.
 pub struct Tables {
     /// Per kind: the groups whose lowest kind it is (eyes first), with whether an eye.
-    low: Vec<Vec<(Need, bool)>>,
+    low: Vec<Vec<(Masks, bool)>>,
     /// Per numeral that is no extra: its mates (kinds sharing a three-card group) and its
     /// three-card groups — the quick refusal of `wins`.
     plain: Vec<(usize, Vec<usize>, Vec<Need>)>,
@@ -89,9 +64,9 @@ pub struct Tables {
     /// third of each kind, as bit masks), whether an eye, and its size.
     packed: Vec<Vec<Packed>>,
     /// Per kind: every group holding it (the waits' search).
-    holed: Vec<Vec<(Need, bool)>>,
+    holed: Vec<Vec<(Masks, bool)>>,
     /// The eyes of flowers and one numeral: their flowers, and the numeral.
-    flowered: Vec<(Need, u8)>,
+    flowered: Vec<(Masks, u8)>,
     /// Per kind of a discard: the sets of cards that show it in a group (Q7), with the
     /// cards in pack order and whether the group is an eye (`_shown_with`).
     pub shown_with: Vec<Vec<(Counts, Vec<u8>, bool)>>,
@@ -100,6 +75,60 @@ pub struct Tables {
 fn one(k: usize) -> u128 {
     1u128 << (3 * k)
 }
+
+/// A group's cards as the kinds of which it takes one copy, a second, a third: bit masks
+/// of [`pack`] (the lowest bit of each kind's field).
+type Masks = (u128, u128, u128);
+
+fn masks(need: &[(u8, u8)]) -> Masks {
+    let copy = |c: u8| {
+        need.iter()
+            .filter(|x| x.1 > c)
+            .map(|x| one(x.0 as usize))
+            .sum::<u128>()
+    };
+    (copy(0), copy(1), copy(2))
+}
+
+/// A kind's three bits folded onto its lowest: set where the kind has a copy.
+#[inline(always)]
+fn spread(v: u128) -> u128 {
+    v | v >> 1 | v >> 2
+}
+
+/// The packed cards `x` less a group's (`None`: a card missing).
+#[inline(always)]
+fn take(x: u128, (first, second, third): Masks) -> Option<u128> {
+    if spread(x) & first != first {
+        return None;
+    }
+    let x = x - first;
+    if spread(x) & second != second {
+        return None;
+    }
+    let x = x - second;
+    if spread(x) & third != third {
+        return None;
+    }
+    Some(x - third)
+}
+
+/// The packed cards `x` less a group's, and the cards of it missing: how many, and the
+/// last kind missing one.
+#[inline(always)]
+fn short(x: u128, (first, second, third): Masks) -> (u128, u32, u32) {
+    let t1 = spread(x) & first;
+    let x = x - t1;
+    let t2 = spread(x) & second;
+    let x = x - t2;
+    let t3 = spread(x) & third;
+    let missing = (first ^ t1) | (second ^ t2) | (third ^ t3);
+    let count = (first ^ t1).count_ones() + (second ^ t2).count_ones() + (third ^ t3).count_ones();
+    (x - t3, count, missing.trailing_zeros() / 3)
+}
+
+/// The numerals' fields of a packed hand (the flowers' lie above them).
+const NUMERAL_BITS: u128 = (1u128 << (3 * NUMERALS)) - 1;
 
 /// A count vector packed three bits a kind (a kind holds at most four copies, Q1).
 pub fn pack(c: &Counts) -> u128 {
@@ -118,7 +147,7 @@ fn make(rules: Rules) -> Tables {
         .map(|i| {
             all5.iter()
                 .filter(|p| p.low as usize == i)
-                .map(|p| (p.need.clone(), p.eye))
+                .map(|p| (masks(&p.need), p.eye))
                 .collect()
         })
         .collect();
@@ -188,7 +217,7 @@ fn make(rules: Rules) -> Tables {
         .collect();
     let holed = containing
         .iter()
-        .map(|ps| ps.iter().map(|p| (p.need.clone(), p.eye)).collect())
+        .map(|ps| ps.iter().map(|p| (masks(&p.need), p.eye)).collect())
         .collect();
     let flowered = all5
         .iter()
@@ -214,7 +243,7 @@ fn make(rules: Rules) -> Tables {
                 .find(|x| (x.0 as usize) < NUMERALS)
                 .expect("one numeral")
                 .0;
-            (flowers, numeral)
+            (masks(&flowers), numeral)
         })
         .collect();
     let boys9 = boys(9);
@@ -265,64 +294,79 @@ pub fn tables(rules: Rules) -> &'static Tables {
     }
 }
 
-#[derive(Default)]
+/// A direct-mapped cache: `2^bits` slots, each key in the one slot its hash names, a
+/// newcomer replacing what was there. Small enough to stay in the processor's caches,
+/// which a table of every hand met does not (its lookups were a third of the search).
+/// Key 0 marks an empty slot: no search stores the empty hand.
+struct Cache<V: Copy> {
+    slots: Vec<(u128, V)>,
+    shift: u32,
+}
+
+impl<V: Copy + Default> Cache<V> {
+    fn new(bits: u32) -> Cache<V> {
+        Cache {
+            slots: vec![(0, V::default()); 1 << bits],
+            shift: 64 - bits,
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&self, key: u128) -> usize {
+        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> self.shift) as usize
+    }
+
+    #[inline(always)]
+    fn get(&self, key: u128) -> Option<V> {
+        let (k, v) = self.slots[self.slot(key)];
+        (k == key && key != 0).then_some(v)
+    }
+
+    #[inline(always)]
+    fn put(&mut self, key: u128, v: V) {
+        debug_assert!(key != 0, "the empty hand is never stored");
+        let at = self.slot(key);
+        self.slots[at] = (key, v);
+    }
+}
+
 struct Memo {
-    search: FxHashMap<(u128, bool), bool>,
-    holes: FxHashMap<(u128, bool), u32>,
-    /// A hand's two fronts, as where their points start in `points` and how many each has
-    /// (kept small, so that the table stays in cache).
-    classes: FxHashMap<u128, (u32, u8, u8)>,
-    points: Vec<(i8, i8)>,
+    search: Cache<bool>,
+    holes: Cache<u32>,
+    /// A hand's two fronts, without an eye and with one.
+    classes: Cache<(Front, Front)>,
 }
 
-impl Memo {
-    fn fronts(&self, at: (u32, u8, u8)) -> (Front2, Front2) {
-        let (start, a, b) = (at.0 as usize, at.1 as usize, at.2 as usize);
-        (
-            Front2::of(&self.points[start..start + a]),
-            Front2::of(&self.points[start + a..start + a + b]),
-        )
-    }
-
-    fn keep(&mut self, x: u128, f0: &Front2, f1: &Front2) {
-        let start = self.points.len() as u32;
-        self.points.extend_from_slice(f0.rows());
-        self.points.extend_from_slice(f1.rows());
-        self.classes.insert(x, (start, f0.n, f1.n));
+impl Default for Memo {
+    fn default() -> Memo {
+        Memo {
+            search: Cache::new(SEARCH_BITS),
+            holes: Cache::new(SEARCH_BITS),
+            classes: Cache::new(CLASSES_BITS),
+        }
     }
 }
 
-const MEMO_LIMIT: usize = 1 << 20;
+const SEARCH_BITS: u32 = 16;
+const CLASSES_BITS: u32 = 15;
 
 thread_local! {
-    static MEMO: [RefCell<Memo>; 2] = Default::default();
+    /// Each thread's caches, per sixth eye (made on a thread's first search of it).
+    static MEMO: [RefCell<Option<Memo>>; 2] = Default::default();
 }
 
 fn with_memo<T>(rules: Rules, f: impl FnOnce(&mut Memo) -> T) -> T {
     MEMO.with(|m| {
-        let mut memo = m[rules.wilkinson as usize].borrow_mut();
-        if memo.search.len() + memo.holes.len() > MEMO_LIMIT {
-            memo.search.clear();
-            memo.holes.clear();
-        }
-        if memo.classes.len() > MEMO_LIMIT {
-            memo.classes.clear();
-            memo.points.clear();
-        }
-        f(&mut memo)
+        f(m[rules.wilkinson as usize]
+            .borrow_mut()
+            .get_or_insert_with(Memo::default))
     })
 }
 
 fn holds(c: &Counts, need: &[(u8, u8)]) -> bool {
     need.iter().all(|&(k, n)| c[k as usize] >= n)
-}
-
-fn minus(c: &Counts, need: &[(u8, u8)]) -> Counts {
-    let mut out = *c;
-    for &(k, n) in need {
-        out[k as usize] -= n;
-    }
-    out
 }
 
 /// Whether the concealed `hand` completes a win (every card in a group or an extra, an
@@ -340,59 +384,48 @@ pub fn wins(rules: Rules, hand: &Counts, eye: bool) -> bool {
             }
         }
     }
-    with_memo(rules, |m| search(t, m, hand, eye))
+    with_memo(rules, |m| search(t, m, pack(hand), eye))
 }
 
-fn search(t: &Tables, m: &mut Memo, c: &Counts, eye: bool) -> bool {
-    let Some(i) = (0..NUMERALS).find(|&k| c[k] > 0) else {
+fn search(t: &Tables, m: &mut Memo, x: u128, eye: bool) -> bool {
+    if x & NUMERAL_BITS == 0 {
         return eye;
-    };
-    let key = (pack(c), eye);
-    if let Some(&found) = m.search.get(&key) {
+    }
+    let i = (x.trailing_zeros() / 3) as usize;
+    let key = x | (eye as u128) << 100;
+    if let Some(found) = m.search.get(key) {
         return found;
     }
-    let mut result = false;
-    if is_extra(i) {
-        let mut nc = *c;
-        nc[i] -= 1;
-        result = search(t, m, &nc, eye);
-    }
-    if !result {
-        for (need, is_eye) in &t.low[i] {
-            if holds(c, need) && search(t, m, &minus(c, need), eye || *is_eye) {
-                result = true;
-                break;
-            }
-        }
-    }
-    m.search.insert(key, result);
+    let result = (is_extra(i) && search(t, m, x - one(i), eye))
+        || t.low[i]
+            .iter()
+            .any(|&(need, is_eye)| take(x, need).is_some_and(|nx| search(t, m, nx, eye || is_eye)));
+    m.search.put(key, result);
     result
 }
 
-/// The Pareto-minimal `(D, M)` of the configurations without an eye and with one.
-fn classes(t: &Tables, m: &mut Memo, x: u128) -> (Front2, Front2) {
+/// The least `M` for each `D` ([`Front`]) of the configurations without an eye and with
+/// one.
+fn classes(t: &Tables, m: &mut Memo, x: u128) -> (Front, Front) {
     if x == 0 {
-        let mut none = Front2::EMPTY;
-        none.add(0, 0);
-        return (none, Front2::EMPTY);
+        let mut none = EMPTY;
+        none[0] = 0;
+        return (none, EMPTY);
     }
-    if let Some(&at) = m.classes.get(&x) {
-        return m.fronts(at);
+    if let Some(at) = m.classes.get(x) {
+        return at;
     }
     let i = (x.trailing_zeros() / 3) as usize;
     let skip = if is_extra(i) { 0 } else { 1 };
     let (c0, c1) = classes(t, m, x - one(i));
-    let mut r0 = Front2::EMPTY;
-    let mut r1 = Front2::EMPTY;
-    for &(d, mm) in c0.rows() {
-        r0.add(d + skip, mm);
-    }
-    for &(d, mm) in c1.rows() {
-        r1.add(d + skip, mm);
-    }
-    let mut done: [(u128, bool, u8); 64] = [(0, false, 0); 64];
+    let mut r0 = EMPTY;
+    let mut r1 = EMPTY;
+    merge(&mut r0, &c0, skip, 0);
+    merge(&mut r1, &c1, skip, 0);
+    // the groups' remainders first (each once), then their fronts looked up together,
+    // so that the lookups' trips to memory overlap; the ones not found are searched last
+    let mut done: [(u128, bool, u8); GROUPS] = [(0, false, 0); GROUPS];
     let mut n_done = 0;
-    let spread = |v: u128| v | v >> 1 | v >> 2;
     for &(first, second, third, is_eye, size) in &t.packed[i] {
         let mut tk = spread(x) & first;
         let mut nx = x - tk;
@@ -411,40 +444,33 @@ fn classes(t: &Tables, m: &mut Memo, x: u128) -> (Front2, Front2) {
             continue;
         }
         let miss = size - held as u8;
-        if done[..n_done].contains(&(nx, is_eye, miss)) {
-            continue;
-        }
-        if n_done < done.len() {
+        if !done[..n_done].contains(&(nx, is_eye, miss)) {
             done[n_done] = (nx, is_eye, miss);
             n_done += 1;
         }
-        let (n0, n1) = classes(t, m, nx);
-        let mi = miss as i8;
-        for &(d, mm) in n0.rows() {
-            if is_eye {
-                r1.add(d, mm + mi);
-            } else {
-                r0.add(d, mm + mi);
-            }
-        }
-        for &(d, mm) in n1.rows() {
-            r1.add(d, mm + mi);
-        }
     }
-    m.keep(x, &r0, &r1);
+    let mut found: [Option<(Front, Front)>; GROUPS] = [None; GROUPS];
+    for (f, &(nx, _, _)) in found.iter_mut().zip(&done[..n_done]) {
+        *f = m.classes.get(nx);
+    }
+    for (f, &(nx, is_eye, miss)) in found.iter().zip(&done[..n_done]) {
+        let (n0, n1) = match f {
+            Some(at) => *at,
+            None => classes(t, m, nx),
+        };
+        merge(if is_eye { &mut r1 } else { &mut r0 }, &n0, 0, miss);
+        merge(&mut r1, &n1, 0, miss);
+    }
+    m.classes.put(x, (r0, r1));
     (r0, r1)
 }
 
-/// The distance front `(D, M)` of the concealed cards `c`, `eye` if one is exposed.
-fn front2(t: &Tables, m: &mut Memo, c: &Counts, eye: bool) -> Front2 {
+/// The front (the least `M` of each `D`) of the concealed cards `c`, `eye` if one is
+/// exposed.
+fn front2(t: &Tables, m: &mut Memo, c: &Counts, eye: bool) -> Front {
     let (no_eye, with_eye) = classes(t, m, pack(c));
-    let mut out = Front2::EMPTY;
-    for &(d, mm) in no_eye.rows() {
-        out.add(d, if eye { mm } else { mm + 3 });
-    }
-    for &(d, mm) in with_eye.rows() {
-        out.add(d, mm);
-    }
+    let mut out = with_eye;
+    merge(&mut out, &no_eye, 0, if eye { 0 } else { 3 });
     out
 }
 
@@ -453,6 +479,11 @@ fn front2(t: &Tables, m: &mut Memo, c: &Counts, eye: bool) -> Front2 {
 /// `own`: every card the seat holds or has exposed, which no longer counts as coming).
 pub fn distance(rules: Rules, hand: &Counts, eye: bool, target: u32, own: &Counts) -> Result<i32> {
     let n = super::cards::size(hand);
+    if n as usize > MOST {
+        return Err(Error::invalid(format!(
+            "hand: {n} concealed cards; a hand holds at most {MOST} (Q5)"
+        )));
+    }
     if n != target && n + 1 != target {
         return Err(Error::invalid(format!(
             "hand: {n} concealed cards; the distance is for {} or {target} (Q5)",
@@ -464,10 +495,9 @@ pub fn distance(rules: Rules, hand: &Counts, eye: bool, target: u32, own: &Count
     }
     let t = tables(rules);
     let front = with_memo(rules, |m| front2(t, m, hand, eye));
-    let best = front
-        .rows()
-        .iter()
-        .map(|&(d, mm)| (target as i32 - n as i32 + d as i32).max(mm as i32))
+    let best = (0..SLOTS)
+        .filter(|&d| front[d] < NONE)
+        .map(|d| (target as i32 - n as i32 + d as i32).max(front[d] as i32))
         .min()
         .unwrap_or(i32::MAX);
     if best <= 1 {
@@ -489,7 +519,7 @@ pub fn distance(rules: Rules, hand: &Counts, eye: bool, target: u32, own: &Count
 /// outside the seat's `own` cards.
 pub fn waits(rules: Rules, hand: &Counts, eye: bool, own: &Counts) -> u32 {
     let t = tables(rules);
-    let mask = with_memo(rules, |m| holes(t, m, hand, eye));
+    let mask = with_memo(rules, |m| holes(t, m, pack(hand), eye));
     let mut out = 0;
     for k in 0..KINDS {
         if mask >> k & 1 == 1 && hand[k] < COPIES && own[k] < COPIES {
@@ -501,58 +531,38 @@ pub fn waits(rules: Rules, hand: &Counts, eye: bool, own: &Counts) -> u32 {
 
 const EXTRA_MASK: u32 = 1 | 1 << 9 | 1 << 18 | 1 << 27 | 1 << 28 | 1 << 29;
 
-/// The kinds a card of which makes `c` win, in one search (`_holes`).
-fn holes(t: &Tables, m: &mut Memo, c: &Counts, eye: bool) -> u32 {
-    let Some(i) = (0..NUMERALS).find(|&k| c[k] > 0) else {
+/// The kinds a card of which makes the packed cards `x` win, in one search (`_holes`).
+fn holes(t: &Tables, m: &mut Memo, x: u128, eye: bool) -> u32 {
+    if x & NUMERAL_BITS == 0 {
         let mut mask = if eye { EXTRA_MASK } else { 0 };
-        for (need, hole) in &t.flowered {
-            if holds(c, need) {
+        for &(need, hole) in &t.flowered {
+            if take(x, need).is_some() {
                 mask |= 1 << hole;
             }
         }
         return mask;
-    };
-    let key = (pack(c), eye);
-    if let Some(&found) = m.holes.get(&key) {
+    }
+    let i = (x.trailing_zeros() / 3) as usize;
+    let key = x | (eye as u128) << 100;
+    if let Some(found) = m.holes.get(key) {
         return found;
     }
     let mut mask = 0u32;
     if is_extra(i) {
-        let mut nc = *c;
-        nc[i] -= 1;
-        mask |= holes(t, m, &nc, eye);
+        mask |= holes(t, m, x - one(i), eye);
     }
-    for (need, is_eye) in &t.low[i] {
-        if holds(c, need) {
-            mask |= holes(t, m, &minus(c, need), eye || *is_eye);
+    for &(need, is_eye) in &t.low[i] {
+        if let Some(nx) = take(x, need) {
+            mask |= holes(t, m, nx, eye || is_eye);
         }
     }
-    for (need, is_eye) in &t.holed[i] {
-        let mut hole: Option<u8> = None;
-        let mut fits = true;
-        for &(k, n) in need {
-            let short = n as i32 - c[k as usize] as i32;
-            if short > 0 {
-                if short > 1 || hole.is_some() {
-                    fits = false;
-                    break;
-                }
-                hole = Some(k);
-            }
-        }
-        if let (true, Some(h)) = (fits, hole) {
-            if mask >> h & 1 == 0 {
-                let mut nc = *c;
-                for &(k, n) in need {
-                    nc[k as usize] -= if k != h { n } else { n - 1 };
-                }
-                if search(t, m, &nc, eye || *is_eye) {
-                    mask |= 1 << h;
-                }
-            }
+    for &(need, is_eye) in &t.holed[i] {
+        let (nx, missing, h) = short(x, need);
+        if missing == 1 && mask >> h & 1 == 0 && search(t, m, nx, eye || is_eye) {
+            mask |= 1 << h;
         }
     }
-    m.holes.insert(key, mask);
+    m.holes.put(key, mask);
     mask
 }
 
@@ -568,6 +578,14 @@ mod tests {
                 .map(|c| parse(c).unwrap() as u8)
                 .collect::<Vec<_>>(),
         )
+    }
+
+    #[test]
+    fn no_kind_is_the_lowest_of_more_groups_than_the_search_holds() {
+        for wilkinson in [false, true] {
+            let t = tables(Rules { wilkinson });
+            assert!(t.packed.iter().all(|p| p.len() <= GROUPS));
+        }
     }
 
     #[test]
