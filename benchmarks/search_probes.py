@@ -118,14 +118,46 @@ def anchored(g: Any, me: int, legal: list[Any], margin: float) -> Any:
     return first.action if first.win - mine.win > margin else base
 
 
+def sampled_on_core(spec: Any, g: Any, me: int, legal: list[Any], mode: str,
+                    rng: random.Random, players: int, base: Any, keep: float | None,
+                    by_pay: bool) -> Any:
+    """:func:`choose_on_core` for the games whose core deals worlds from the VIEW alone
+    (``core-sampled:N``: Qing): the same N worlds for every action, each seat playing as
+    ``greedy+``; with ``keep``, ``base`` (the ``greedy+`` player's choice) is played
+    unless the best action beats it by ``keep`` paired standard errors."""
+    kind, n = mode.split(":", 1)
+    if kind != "sampled":
+        raise SystemExit(f"--mode core-{mode}: {spec.name}'s core deals uniform worlds only")
+    gc = import_module(f"advisor.{spec.name}.core")
+    cv = gc.view_of(g.view(me))
+    got = cv.playouts([gc.code(a) for a in legal], 0, int(n), rng.getrandbits(62),
+                      ["greedy+"] * players)
+    k = len(legal)
+    scores = [(sum(won for won, _, _ in got[i::k]), sum(pay for _, pay, _ in got[i::k]))
+              for i in range(k)]
+    if by_pay:
+        scores = [(p, w) for w, p in scores]
+    best = max(range(k), key=lambda i: (scores[i], -i))
+    if keep is None:
+        return legal[best]
+    b = legal.index(base)
+    arms = [Arm(i, [float(won) for won, _, _ in got[i::k]], [float(p) for _, p, _ in got[i::k]])
+            for i in (best, b)]
+    m, se = paired(arms[0], arms[1], "expected" if by_pay else "win")
+    return legal[best] if m > 0 and m > keep * (se or 0.0) else base
+
+
 def choose(spec: Any, world: Any, g: Any, me: int, legal: list[Any], mode: str,
-           rng: random.Random, players: int) -> Any:
+           rng: random.Random, players: int, base: Any = None) -> Any:
     """The probe's action: the most wins (then settlement) over its worlds."""
     if mode.startswith("model-anchor:"):
         return anchored(g, me, legal, float(mode.split(":", 1)[1]))
     if mode.startswith("core-"):
         rest, by_pay = (mode[5:-4], True) if mode.endswith("+pay") else (mode[5:], False)
         kind, _, keep = rest.partition("+keep")
+        if spec.name != "chan":
+            return sampled_on_core(spec, g, me, legal, kind, rng, players, base,
+                                   float(keep) if keep else None, by_pay)
         return choose_on_core(g, me, legal, kind, rng, float(keep) if keep else None, by_pay)
     if mode == "true":
         worlds: list[Any] = [g]
@@ -179,7 +211,8 @@ def play(args: tuple[str, int, int, int, str, int]) -> list[DealTally]:
             if len(legal) == 1:
                 a = legal[0]
             elif d.seat == me:
-                a = choose(spec, world, g, me, legal, mode, rng, players)
+                base = bots[me].decide(g.view(me), legal) if "+keep" in mode else None
+                a = choose(spec, world, g, me, legal, mode, rng, players, base)
             else:
                 a = bots[d.seat].decide(g.view(d.seat), legal)
             g.act(d.seat, a)

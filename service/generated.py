@@ -156,22 +156,35 @@ class AdviceQuerySchema(Schema):
     seed = fields.Integer(metadata={"description": "Seed of the sampled worlds (default 0)."})
 
 
-class SearchQuerySchema(AdviceQuerySchema):
-    """The query parameters of an advice that also offers its search on request (Chắn's):
-    `search` too."""
-
-    search = fields.Boolean(metadata={
+def _search() -> fields.Boolean:
+    return fields.Boolean(metadata={
         "description": "Play every action out, within the budget, in worlds drawn from what "
-                       "the table shows, every seat then playing as `greedy+`; the actions are "
-                       "then ranked by the expected settlement (`ranked_by`). Default false."})
+                       "the table shows, every seat then playing as `greedy+`, each action "
+                       "stated against the `greedy+` player's own choice (Chắn's then ranked "
+                       "by the expected settlement: `ranked_by`). Default false."})
+
+
+class SearchQuerySchema(AdviceQuerySchema):
+    """The query parameters of an advice that takes playout worlds and also offers its
+    search on request (Chắn's): `search` too."""
+
+    search = _search()
+
+
+class BudgetSearchQuerySchema(BudgetQuerySchema):
+    """The query parameters of an advice that offers its search on request but takes no
+    playout worlds (Qing's): its budget, seed and `search`."""
+
+    search = _search()
 
 
 def _endpoint(info: AnySpec, verb: Verb, own: VerbSchemas | None) -> Any:
     plain = ((own.check or own.body[0]) if own else body_schema(info, verb))()
     bodies: tuple[type[Schema], ...] = own.body if own else (type(plain),)
     results: tuple[type[Schema], ...] = own.result if own else (result_schema(info, verb),)
-    query_schema: type[Schema] = (SearchQuerySchema if verb.search else
-                                  AdviceQuerySchema if verb.samples else BudgetQuerySchema)
+    query_schema: type[Schema] = (
+        (SearchQuerySchema if verb.samples else BudgetSearchQuerySchema) if verb.search else
+        AdviceQuerySchema if verb.samples else BudgetQuerySchema)
     if verb.budget:
         schema = _EitherSchema()
         schema.fields_schema = plain
@@ -284,5 +297,6 @@ def blueprint(info: AnySpec, schemas: Mapping[str, VerbSchemas] | None = None,
     return bp
 
 
-__all__ = ["AdviceQuerySchema", "BudgetQuerySchema", "RecordPrefixSchema", "SearchQuerySchema",
-           "SeatViewSchema", "VerbSchemas", "blueprint", "body_schema"]
+__all__ = ["AdviceQuerySchema", "BudgetQuerySchema", "BudgetSearchQuerySchema",
+           "RecordPrefixSchema", "SearchQuerySchema", "SeatViewSchema", "VerbSchemas",
+           "blueprint", "body_schema"]

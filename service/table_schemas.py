@@ -190,14 +190,25 @@ class SamplesHintQuerySchema(HintQuerySchema):
                        "MAX_HINT_SAMPLES): the answer is reproducible for a `seed`"})
 
 
-class SearchHintQuerySchema(SamplesHintQuerySchema):
-    """A hint's query where the game's advice also offers its search (Chắn): `search` too
-    (another game refuses it, 422)."""
-
-    search = fields.Boolean(metadata={
+def _search() -> fields.Boolean:
+    return fields.Boolean(metadata={
         "description": "the advisor's search instead of the model alone (not with "
-                       "`samples`): every action played out within the budget, ranked by the "
-                       "expected settlement"})
+                       "`samples`): every action played out within the budget, each stated "
+                       "against the `greedy+` player's own choice"})
+
+
+class SearchHintQuerySchema(SamplesHintQuerySchema):
+    """A hint's query where the game's advice takes playout worlds and also offers its
+    search (Chắn): `samples` and `search` too (another game refuses them, 422)."""
+
+    search = _search()
+
+
+class BudgetSearchHintQuerySchema(HintQuerySchema):
+    """A hint's query where the game's advice offers its search but takes no playout
+    worlds (Qing): `search` too (`samples` is refused, 422)."""
+
+    search = _search()
 
 
 class JudgedActionSchema(JudgedSchema):
@@ -221,5 +232,6 @@ class GameHintSchema(AnswerSchema):
     actions = fields.List(fields.Nested(JudgedActionSchema), required=True)
 
 
-__all__ = ["GameActionSchema", "GameHintSchema", "GameTableSchema", "HintQuerySchema",
-           "NewGameTableSchema", "SamplesHintQuerySchema", "SearchHintQuerySchema"]
+__all__ = ["BudgetSearchHintQuerySchema", "GameActionSchema", "GameHintSchema",
+           "GameTableSchema", "HintQuerySchema", "NewGameTableSchema", "SamplesHintQuerySchema",
+           "SearchHintQuerySchema"]

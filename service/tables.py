@@ -70,6 +70,7 @@ from service.problems import UNKNOWN_FIELD, Problem, validation
 from service.review import ReviewSchema, reviewed
 from service.schemas import flatten_errors
 from service.table_schemas import (
+    BudgetSearchHintQuerySchema,
     GameActionSchema,
     GameHintSchema,
     GameTableSchema,
@@ -344,8 +345,8 @@ def hint(name: str, table: str) -> Any:
     Each action carries its `label` in the table's words. It sees only the player's VIEW.
     `budget_ms` is capped by the server as for `POST /v1/<game>/advice`; `samples` (a game
     whose advice takes playout worlds: Chắn) adds playouts, capped further by
-    `MAX_HINT_SAMPLES`; `search` (Chắn) asks for the advisor's search instead, within the
-    budget. With `version`, a table that has moved on since is 409, as for an
+    `MAX_HINT_SAMPLES`; `search` (Chắn, Qing) asks for the advisor's search instead,
+    within the budget. With `version`, a table that has moved on since is 409, as for an
     action. One hint per table is computed at a time: another for the same table
     meanwhile is 429 with `Retry-After`, before it takes a place at the advice gate.
     """
@@ -355,9 +356,10 @@ def hint(name: str, table: str) -> Any:
     with _HINTS.only_one(table), ticket(client=(client_address(), table)) as passage:
         verb = _advice_verb(spec)
         own = verb if verb is not None and (verb.samples or verb.search) else None
-        query = AdviceQuery.read((SearchHintQuerySchema if own and own.search else
-                                  SamplesHintQuerySchema if own else HintQuerySchema)(),
-                                 spec.default_budget_ms)
+        schema = (HintQuerySchema if own is None else
+                  (SearchHintQuerySchema if own.samples else BudgetSearchHintQuerySchema)
+                  if own.search else SamplesHintQuerySchema)
+        query = AdviceQuery.read(schema(), spec.default_budget_ms)
         version = request.args.get("version", type=int)
         row, t = _find(name, table)
         if version is not None and version != row.version:

@@ -231,8 +231,9 @@ class GameSpec(Generic[G, A, V]):
         ``seat``), within the context's budget, seed and time limit."""
         ctx = ctx or Context(self.default_budget_ms)
         view, legal = self.read(obj, ctx.seat)
-        return self.advise(view, legal, budget_ms=ctx.budget_ms, seed=ctx.seed,
-                           limit_ms=ctx.limit_ms)
+        advise = self.search if ctx.search and self.search is not None else self.advise
+        return advise(view, legal, budget_ms=ctx.budget_ms, seed=ctx.seed,
+                      limit_ms=ctx.limit_ms)
 
     def play(self, game: G, bots: Sequence[Bot]) -> tuple[int, int]:
         """Play one deal to its end between ``bots`` (the bot at seat s plays seat s), each

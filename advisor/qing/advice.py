@@ -20,6 +20,15 @@ any machine.
   chance stated is the model's, counted as :attr:`Budget.prior` playouts, updated by the
   playouts' wins (a Beta posterior), with its standard error; the expected settlement
   likewise.
+* **The search** (``search=True``: ``advisor qing advise --search``, ``?search=true``; the
+  seat spec ``search``), method ``model+search``: every action but a win played in the
+  same worlds dealt from the VIEW (:data:`SEARCH_WORLDS_PER_MS` of the budget, at least
+  :data:`SEARCH_LEAST`), every seat then playing as the ``greedy+`` player. The
+  ``greedy+`` player's own choice is the anchor: another action is stated better only by
+  what its paired difference in wins with the anchor exceeds :data:`KEEP_Z` standard
+  errors by (the best of many noisy estimates is biased upward), so the anchor comes
+  first unless the playouts measured another better. The anchor's chance is the model's
+  updated by its playouts, as above.
 * A single legal action is ``only`` (not judged: there is nothing to choose); when the
   seat can win now, the others are judged all the same.
 * The actions are ranked by the chance stated, then the expected settlement, then the
@@ -64,9 +73,17 @@ from advisor.qing.solver import solver
 from advisor.qing.value import State, load
 from advisor.qing.view import View
 
-METHODS = ("exact", "model", "only")
+METHODS = ("exact", "model", "model+search", "only")
 """How an option was judged; ``only`` states no number (not judged)."""
-JUDGED = ("exact", "model")
+JUDGED = ("exact", "model", "model+search")
+SEARCH_WORLDS_PER_MS = 0.64
+"""The search's worlds a millisecond of budget buys (each world: one playout of every
+action judged): 64 at the default 100 ms, what was measured (docs/benchmarks.md)."""
+SEARCH_LEAST = 16
+"""The fewest worlds the search asks for, whatever the budget."""
+KEEP_Z = 2.0
+"""Paired standard errors by which an action must win more often than the ``greedy+``
+player's choice in the search's worlds to be stated better than it."""
 PER_MS = 1.5
 """Playouts a millisecond of budget buys when they are asked for
 (``Budget(playouts_per_ms=PER_MS)``): a playout costs about 0.5 ms of CPU (more early in
@@ -133,7 +150,8 @@ class Option:
             return f"{self.what}: the only legal action"
         margin = "" if self.p_win_se is None else f" (± {1.96 * self.p_win_se:.0%}, 95%)"
         left = "" if self.distance is None else f", {self.distance} from a win"
-        plays = f", {self.playouts} playouts" if self.playouts else ""
+        unit = "worlds searched" if self.method == "model+search" else "playouts"
+        plays = f", {self.playouts} {unit}" if self.playouts else ""
         return (f"{self.what}: wins the deal {self.p_win:.0%}{margin} (model "
                 f"{self.p_model:.0%}{plays}{left})")
 
@@ -162,13 +180,15 @@ class Advice(Ranked[Option]):
     seed: int | None = None
     notes: tuple[str, ...] = ()
     judged: int = 0  # the actions judged (exactly, or by the model)
+    how: str = "model"  # "model+search": the search's (its worlds are the work)
 
     def answer(self) -> Answer:
         """The answer every game gives: ranked by ``win``; the work is the playouts (a
         sampled deal played once for each action judged) when the budget buys them, else
         the actions judged (the model's work, as Chắn's)."""
-        method = "exact" if self.first.certain else "model" if self.first.judged else "only"
-        work = (Work("playouts", self.playouts, self.asked) if self.asked
+        method = self.first.method if self.first.judged else "only"
+        work = (Work("worlds", self.playouts, self.asked) if self.how == "model+search"
+                else Work("playouts", self.playouts, self.asked) if self.asked
                 else Work("actions", self.judged, self.judged))
         return Answer("qing", self.seat, "win", tuple(o.judged_as() for o in self.options),
                       method, work,
@@ -310,10 +330,10 @@ def _order(view: View, a: Action) -> tuple[int, ...]:
 
 def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
            budget_ms: float | None = None, seed: int | None = None,
-           limit_ms: float | None = None) -> Advice:
+           limit_ms: float | None = None, search: bool = False) -> Advice:
     """Rank the legal actions of the seat whose VIEW this is, within ``budget``
     (``budget_ms``, ``seed`` and the caller's deadline ``limit_ms``, when given,
-    override its own)."""
+    override its own); with ``search``, by the search (see the module's docstring)."""
     budget = budget or Budget()
     if budget_ms is not None or seed is not None or limit_ms is not None:
         budget = replace(budget, ms=budget.ms if budget_ms is None else budget_ms,
@@ -336,6 +356,8 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
                       time.perf_counter() - start, budget.ms, 0, 0, budget.seed)
     follows = {a: _follow(view, a) if a.do == "take" else None for a in rest}
     states = {a: _state(view, a, follows[a]) for a in rest}
+    if search and len(rest) > 1:
+        return _searched(view, legal, rest, states, options, budget, model, start)
     # the playouts: whole sampled deals, each played once for every action judged
     wins = {a: 0 for a in rest}
     pays: dict[Action, list[float]] = {a: [] for a in rest}
@@ -391,6 +413,121 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
     return Advice(view.seat, view.phase, tuple(options), time.perf_counter() - start,
                   budget.ms, meter.done, meter.asked, budget.seed,
                   () if note is None else (note,), len(options))
+
+
+def _searched(view: View, legal: Sequence[Action], rest: list[Action],
+              states: dict[Action, State | None], options: list[Option], budget: Budget,
+              model: Any, start: float) -> Advice:
+    """The advice by the search: ``rest`` (every legal action but a win) played in the
+    same worlds, every seat then playing as ``greedy+`` (the compiled core's batch, or the
+    Python engines' ``greedy+`` bots), and stated relative to the ``greedy+`` player's
+    choice (:func:`_anchored`). ``options`` holds the certain wins, if any."""
+    n, me = view.players, view.seat
+    asked = max(SEARCH_LEAST, round(budget.ms * SEARCH_WORLDS_PER_MS))
+    meter = Meter("worlds", asked, budget.cap_s)
+    won: dict[Action, list[float]] = {a: [] for a in rest}
+    paid: dict[Action, list[float]] = {a: [] for a in rest}
+    seed = budget.seed % 2**64
+    if core.available() and qing_core.plays(view.rules):
+        cv = qing_core.view_of(view)
+        codes = [qing_core.code(a) for a in rest]
+        every = ["greedy+"] * n
+        while _going(meter):
+            step = min(8, meter.left)
+            got = cv.playouts(codes, meter.done, step, seed, every)
+            for w in range(step):
+                if w and not _going(meter):
+                    break
+                for a, (win, pay, _moves) in zip(rest, got[w * len(rest):(w + 1) * len(rest)]):
+                    won[a].append(float(win))
+                    paid[a].append(float(pay))
+                meter.spend()
+    else:
+        from advisor.qing.bots import StrongBot
+        from advisor.qing.game import world
+        while _going(meter):
+            deal = world(view, random.Random(f"{budget.seed}:search:{meter.done}"))
+            for a in rest:
+                g = deal.clone()
+                g.act(me, a)
+                bots = [StrongBot() for _ in range(n)]
+                for s, b in enumerate(bots):
+                    b.start(s, view.rules.to_json())
+                while (d := g.pending) is not None:
+                    acts = g.legal_actions()
+                    g.act(d.seat, acts[0] if len(acts) == 1
+                          else bots[d.seat].decide(g.view(d.seat), acts))
+                out = g.result
+                assert out is not None
+                won[a].append(float(out.winner == me))
+                paid[a].append(float(out.settlement[me]))
+            meter.spend()
+    from advisor.qing.bots import StrongBot
+    anchor = StrongBot().decide(view, legal)
+    if anchor not in won:  # a win: certain, and first
+        anchor = rest[0]
+    judged = _anchored(view, rest, states, won, paid, anchor, budget.prior, model)
+    note = meter.note()
+    notes = [] if note is None else [note]
+    return Advice(view.seat, view.phase, tuple(options + judged), time.perf_counter() - start,
+                  budget.ms, meter.done, meter.asked, budget.seed, tuple(notes),
+                  len(options) + len(judged), "model+search")
+
+
+def _paired(xs: list[float], ys: list[float]) -> tuple[float, float]:
+    """The mean of ``xs − ys`` over the worlds both have, and its standard error."""
+    d = [x - y for x, y in zip(xs, ys)]
+    if len(d) < 2:
+        return (sum(d) / len(d) if d else 0.0), 0.0
+    m = sum(d) / len(d)
+    return m, math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
+
+
+def _soft(d: float, margin: float) -> float:
+    """``d`` moved toward 0 by ``margin`` (0 within it)."""
+    return math.copysign(max(abs(d) - margin, 0.0), d)
+
+
+def _anchored(view: View, rest: list[Action], states: dict[Action, State | None],
+              won: dict[Action, list[float]], paid: dict[Action, list[float]],
+              anchor: Action, prior: float, model: Any) -> list[Option]:
+    """The searched actions' options: the ``anchor``'s chance is the model's, counted as
+    ``prior`` worlds, updated by its wins in the search's worlds (as the playouts do);
+    every other action's is the anchor's plus its paired difference in wins with the
+    anchor, moved toward 0 by :data:`KEEP_Z` standard errors (its expected settlement
+    likewise); ranked by the chance stated, then the expected settlement, the anchor
+    first among equals, then the heuristic's order."""
+    n = view.players
+    played = len(won[anchor])
+
+    def model_of(a: Action) -> tuple[float, float, int | None]:
+        st = states[a]
+        if st is None:  # a pass: the deal is drawn at once (Q8)
+            return 0.0, 0.0, None
+        return model.win(st), model.expected(st, n), st.distance
+
+    pm, em, dist = model_of(anchor)
+    p0 = (prior * pm + sum(won[anchor])) / (prior + played)
+    e0 = (prior * em + sum(paid[anchor])) / (prior + played)
+    se0 = math.sqrt(max(p0 * (1 - p0), 1e-6) / (prior + played))
+    var = p0 * (n - 1) ** 2 + max(0.0, p0 * (n - 1) - e0) - e0 * e0
+    ese0 = math.sqrt(max(var, 0.0) / (prior + played))
+    out = []
+    for a in rest:
+        pm_a, _, dist_a = model_of(a)
+        if a == anchor:
+            out.append(Option(a, "model+search", p0, se0, played, dist, _describe(a, view),
+                              e0, ese0, pm))
+            continue
+        mw, sw = _paired(won[a], won[anchor])
+        mp, sp = _paired(paid[a], paid[anchor])
+        p = min(max(p0 + _soft(mw, KEEP_Z * sw), 0.0), 1.0)
+        e = e0 + _soft(mp, KEEP_Z * sp)
+        out.append(Option(a, "model+search", p, math.hypot(se0, sw), len(won[a]), dist_a,
+                          _describe(a, view), e, math.hypot(ese0, sp), pm_a))
+    order = {a: _order(view, a) for a in rest}
+    return sorted(out, key=lambda o: (-round(o.p_win or 0.0, 4), -round(o.expected or 0.0, 3),
+                                      o.action != anchor, order[o.action]))
 
 
 def _going(meter: Meter) -> bool:

@@ -175,3 +175,113 @@ def test_a_position_view_round_trips() -> None:
         view, _ = GAME.read(obj)
         assert View.from_json(view.to_json()) == view
         assert view.discards == tuple(() for _ in range(view.players))
+
+
+# --- the search on request ------------------------------------------------------------------
+
+SEARCHED = {"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 9s 5m 6m 8m RF", "offer": "4s", "players": 4}
+"""Two takes and the draw: few actions, so the search is quick on the Python engines too."""
+
+
+def test_the_search_plays_every_action_in_the_same_worlds_against_greedy_plus() -> None:
+    from advisor.qing.advice import SEARCH_LEAST, SEARCH_WORLDS_PER_MS
+    from advisor.qing.bots import StrongBot
+
+    view, legal = GAME.read(SEARCHED)
+    adv = advise(view, legal, budget_ms=25, seed=4, search=True)
+    assert len(adv.options) == len(legal) > 1
+    assert all(o.method == "model+search" for o in adv.options)
+    asked = max(SEARCH_LEAST, round(25 * SEARCH_WORLDS_PER_MS))
+    done = adv.playouts  # all asked, unless the budget's safety cap cut them (slow engines)
+    assert done == asked or (0 < done < asked and any("cut" in n or "stopped" in n
+                                                      for n in adv.notes)), adv.notes
+    assert {o.playouts for o in adv.options} == {done}  # every action, every world
+    j = adv.to_json()
+    assert j["method"] == "model+search"
+    assert j["work"] == {"unit": "worlds", "done": done, "asked": asked}
+    assert all(0 <= a["win"] <= 1 and a["win_se"] > 0 for a in j["actions"])
+    wins = [a["win"] for a in j["actions"]]
+    assert wins == sorted(wins, reverse=True)
+    anchor = StrongBot().decide(view, legal)
+    first = next(o for o in adv.options if o.action == anchor)
+    # stated relative to greedy+'s choice: never above it but by a measured margin
+    assert all(o.p_win is not None and first.p_win is not None for o in adv.options)
+    assert adv.options.index(first) == 0 or adv.first.p_win > first.p_win  # type: ignore
+    if done == asked:  # counted work: the same answer
+        again = advise(view, legal, budget_ms=25, seed=4, search=True)
+        assert [o.to_json() for o in again.options] == [o.to_json() for o in adv.options]
+    assert "worlds searched" in advice_text(adv, PLAIN)
+
+
+def test_the_anchor_is_kept_unless_beaten_by_the_margin() -> None:
+    """An action that wins a few worlds more than the greedy+ player's choice, within
+    KEEP_Z paired standard errors, is stated no better; one that wins clearly more is
+    stated better, by its difference less the margin."""
+    from advisor.qing.advice import KEEP_Z, _anchored
+    from advisor.qing.value import load
+
+    view, legal = GAME.read({"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 9s 5m 6m 8m RF 2s"})
+    a, b, c = legal[:3]
+    n = 64
+    anchor = [1.0 if w % 4 == 0 else 0.0 for w in range(n)]  # 16 wins
+    close = list(anchor)
+    close[1] = close[2] = 1.0  # two worlds more: within the margin
+    clear = [1.0 if w % 2 == 0 else 0.0 for w in range(n)]  # 32 wins, never fewer
+    won = {a: anchor, b: close, c: clear}
+    paid = {x: [3.0 * v - (1 - v) for v in won[x]] for x in won}
+    states = {x: None for x in won}
+    got = {o.action: o for o in _anchored(view, [a, b, c], states, won, paid, a, 40.0,  # type: ignore[arg-type]
+                                          load())}
+    assert got[b].p_win == got[a].p_win and got[b].expected == got[a].expected
+    d = [x - y for x, y in zip(clear, anchor)]
+    m = sum(d) / n
+    se = (sum((x - m) ** 2 for x in d) / (n - 1) / n) ** 0.5
+    assert got[c].p_win == pytest.approx(got[a].p_win + m - KEEP_Z * se)
+    ranked = _anchored(view, [c, b, a], states, won, paid, a, 40.0, load())  # type: ignore[arg-type]
+    assert [o.action for o in ranked] == [c, a, b]  # the anchor first among equals
+
+
+def test_the_search_is_offered_on_request_only() -> None:
+    view, legal = GAME.read(SEARCHED)
+    plain = GAME.advice(SEARCHED, Context(25.0, 4))
+    assert all(o.method == "model" for o in plain.options)
+    searched = GAME.advice(SEARCHED, Context(25.0, 4, search=True))
+    assert all(o.method == "model+search" for o in searched.options)
+    only = {"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 9s 5m 6m 8m RF 2s"}
+    v, acts = GAME.read(only)
+    assert advise(v, acts[:1], budget_ms=25, search=True).first.method == "only"
+
+
+def test_the_command_line_and_the_api_offer_the_search() -> None:
+    """``advisor qing advise --search`` and ``POST /v1/qing/advice?search=true`` answer as
+    the library does for the same budget and seed (counted worlds); Qing's advice takes
+    no ``samples`` (the CLI's usage error, the API's 422); the hint takes ``search``."""
+    from click.testing import CliRunner
+
+    from advisor.cli import main
+    from advisor.cli.common import EXIT_USAGE
+    from service import create_app
+
+    want = GAME.advice(SEARCHED, Context(25.0, 4, search=True)).to_json()
+    want.pop("ms")
+    args = ["qing", "advise", "--hand", SEARCHED["hand"], "--offer", SEARCHED["offer"],
+            "--players", "4", "--budget-ms", "25", "--seed", "4", "--json"]
+    r = CliRunner().invoke(main, [*args, "--search"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.output)
+    got.pop("ms")
+    if want["work"]["done"] == want["work"]["asked"] == got["work"]["done"]:
+        assert got == want
+    assert got["method"] == "model+search"
+    assert CliRunner().invoke(main, [*args, "--samples", "2"]).exit_code == EXIT_USAGE
+    client = create_app({"TESTING": True}).test_client()
+    r2 = client.post("/v1/qing/advice?search=true&seed=4&budget_ms=25", json=SEARCHED)
+    assert r2.status_code == 200, r2.get_json()
+    assert r2.get_json()["method"] == "model+search"
+    assert client.post("/v1/qing/advice?search=true&samples=2",
+                       json=SEARCHED).status_code == 422
+    assert client.post("/v1/qing/advice?search=maybe", json=SEARCHED).status_code == 422
+    plain = client.post("/v1/qing/advice?seed=4&budget_ms=25", json=SEARCHED).get_json()
+    assert plain["method"] == "model"
+    op = client.get("/openapi.json").get_json()["paths"]["/v1/qing/advice"]["post"]
+    assert [p["name"] for p in op["parameters"]] == ["budget_ms", "seed", "search"]

@@ -81,7 +81,16 @@ def test_bad_bodies_and_queries_name_their_field(client: FlaskClient) -> None:
     sid = table["id"]
     assert _problem(client.post(f"/v1/play/qing/{sid}/hint", query_string={"samples": 2}),
                     422)["field"] == "samples"
-    assert _problem(client.post(f"/v1/play/qing/{sid}/hint", query_string={"search": "true"}),
+    # Qing's advice offers its search (not with samples, which it does not take)
+    hint = client.post(f"/v1/play/qing/{sid}/hint", query_string={"search": "true",
+                                                                   "budget_ms": 5})
+    assert hint.status_code == 200 and all(e["label"] for e in hint.get_json()["actions"])
+    assert hint.get_json()["method"] in ("model+search", "exact", "only")
+    assert _problem(client.post(f"/v1/play/qing/{sid}/hint",
+                                query_string={"search": "true", "samples": 2}),
+                    422)["field"] == "samples"
+    ming = client.post("/v1/play/ming", json={}).get_json()["id"]  # Ming's offers none
+    assert _problem(client.post(f"/v1/play/ming/{ming}/hint", query_string={"search": "true"}),
                     422)["field"] == "search"
     assert _problem(client.post(f"/v1/play/qing/{sid}/hint", query_string={"version": "x"}),
                     422)["field"] == "version"
