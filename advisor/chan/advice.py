@@ -54,7 +54,7 @@ from advisor.chan.view import View
 from advisor.errors import PositionError
 from advisor.games.answer import Answer, Judged, RankedBy, Work
 from advisor.games.budget import Budget, Meter
-from advisor.games.search import Sample, halve
+from advisor.games.search import Sample, halve, soft
 
 DEFAULT_BUDGET_MS = 100.0
 Method = Literal["certain", "model", "model+look", "model+search", "model+playouts"]
@@ -560,11 +560,6 @@ def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter,
     return candidates[keep] if keep is not None else None
 
 
-def _soft(d: float, margin: float) -> float:
-    """``d`` moved toward 0 by ``margin`` (0 within it): soft thresholding."""
-    return math.copysign(max(abs(d) - margin, 0.0), d)
-
-
 def _anchor(searched: list[ActionAdvice], base: ActionAdvice) -> list[str]:
     """State every other searched action relative to the ``base`` (the ``greedy+``
     player's choice, played in every world the search played): its chance is the base's
@@ -583,10 +578,10 @@ def _anchor(searched: list[ActionAdvice], base: ActionAdvice) -> list[str]:
         n = min(e.samples, base.samples)
         mw, sw = _paired(e, base, "win")
         mp, sp = _paired(e, base, "expected")
-        win = base.win + _soft(mw, KEEP_Z * sw)
+        win = base.win + soft(mw, KEEP_Z * sw)
         e.win = min(max(win, 1e-4), 1 - 1e-4)
         e.win_se = math.hypot(base.win_se, sw)
-        e.expected = base.expected + _soft(mp, KEEP_Z * sp)
+        e.expected = base.expected + soft(mp, KEEP_Z * sp)
         e.expected_se = math.hypot(base.expected_se, sp)
         if 0 < mp <= KEEP_Z * sp:
             notes.append(f"the playouts prefer {e.action} to {base.action}, the greedy+ "

@@ -116,6 +116,16 @@ def paired(a: Arm[A], b: Arm[A], by: By) -> tuple[float, float | None]:
     return (sum(d) / n if n else 0.0), _se(d)
 
 
+def soft(d: float, margin: float) -> float:
+    """``d`` moved toward 0 by ``margin`` (0 within it): soft thresholding, how a
+    difference within the noise is stated as none.
+
+    >>> soft(0.3, 0.1), soft(-0.05, 0.1)
+    (0.19999999999999998, -0.0)
+    """
+    return math.copysign(max(abs(d) - margin, 0.0), d)
+
+
 def _key(arm: Arm[A], by: By) -> tuple[float, float]:
     other: By = "expected" if by == "win" else "win"
     return (arm.mean(by), arm.mean(other))
@@ -217,4 +227,4 @@ def _clear_leader(alive: Sequence[Arm[A]], by: By, z: float, least: int) -> bool
 
 
 __all__ = ["CHECK_EVERY", "FIRST_WORLDS", "MIN_STOP_WORLDS", "Z_STOP", "Arm", "Batch", "By",
-           "Sample", "halve", "paired"]
+           "Sample", "halve", "paired", "soft"]

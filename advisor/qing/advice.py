@@ -54,6 +54,7 @@ from advisor import core
 from advisor.games import advice as games_advice
 from advisor.games.answer import Answer, Judged, Ranked, Work, ranked
 from advisor.games.budget import Meter
+from advisor.games.search import Arm, paired, soft
 from advisor.qing import core as qing_core
 from advisor.qing.bots import NEIGHBOURS, discard_key, partners
 from advisor.qing.cards import (
@@ -474,20 +475,6 @@ def _searched(view: View, legal: Sequence[Action], rest: list[Action],
                   len(options) + len(judged), "model+search")
 
 
-def _paired(xs: list[float], ys: list[float]) -> tuple[float, float]:
-    """The mean of ``xs − ys`` over the worlds both have, and its standard error."""
-    d = [x - y for x, y in zip(xs, ys)]
-    if len(d) < 2:
-        return (sum(d) / len(d) if d else 0.0), 0.0
-    m = sum(d) / len(d)
-    return m, math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
-
-
-def _soft(d: float, margin: float) -> float:
-    """``d`` moved toward 0 by ``margin`` (0 within it)."""
-    return math.copysign(max(abs(d) - margin, 0.0), d)
-
-
 def _anchored(view: View, rest: list[Action], states: dict[Action, State | None],
               won: dict[Action, list[float]], paid: dict[Action, list[float]],
               anchor: Action, prior: float, model: Any) -> list[Option]:
@@ -519,10 +506,12 @@ def _anchored(view: View, rest: list[Action], states: dict[Action, State | None]
             out.append(Option(a, "model+search", p0, se0, played, dist, _describe(a, view),
                               e0, ese0, pm))
             continue
-        mw, sw = _paired(won[a], won[anchor])
-        mp, sp = _paired(paid[a], paid[anchor])
-        p = min(max(p0 + _soft(mw, KEEP_Z * sw), 0.0), 1.0)
-        e = e0 + _soft(mp, KEEP_Z * sp)
+        arms = Arm(a, won[a], paid[a]), Arm(anchor, won[anchor], paid[anchor])
+        mw, sw = paired(*arms, "win")
+        mp, sp = paired(*arms, "expected")
+        sw, sp = sw or 0.0, sp or 0.0
+        p = min(max(p0 + soft(mw, KEEP_Z * sw), 0.0), 1.0)
+        e = e0 + soft(mp, KEEP_Z * sp)
         out.append(Option(a, "model+search", p, math.hypot(se0, sw), len(won[a]), dist_a,
                           _describe(a, view), e, math.hypot(ese0, sp), pm_a))
     order = {a: _order(view, a) for a in rest}
