@@ -242,7 +242,6 @@ def test_the_anchor_is_kept_unless_beaten_by_the_margin() -> None:
 
 
 def test_the_search_is_offered_on_request_only() -> None:
-    view, legal = GAME.read(SEARCHED)
     plain = GAME.advice(SEARCHED, Context(25.0, 4))
     assert all(o.method == "model" for o in plain.options)
     searched = GAME.advice(SEARCHED, Context(25.0, 4, search=True))
