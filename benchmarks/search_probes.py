@@ -72,11 +72,10 @@ def next_known(g: Any, me: int, b: dict[str, Any]) -> dict[str, Any]:
 
 
 def choose_on_core(g: Any, me: int, legal: list[Any], mode: str, rng: random.Random,
-                   keep: float | None = None, by_pay: bool = False) -> Any:
+                   base: Any = None, keep: float | None = None, by_pay: bool = False) -> Any:
     """:func:`choose` with the worlds dealt and played on the compiled core (Chắn): every
-    action in the same N worlds, each seat playing as ``greedy+``. With ``keep``, the
-    ``greedy+`` player's own choice is played unless the best action wins more often than
-    it by ``keep`` standard errors of the paired difference over the worlds."""
+    action in the same N worlds, each seat playing as ``greedy+``, the choice made by
+    :func:`decided` (with ``keep``, ``base``: the ``greedy+`` player's own choice)."""
     from advisor.chan import core as chan_core
     from advisor.chan.belief import belief as believed
     from advisor.chan.belief import temper
@@ -89,6 +88,15 @@ def choose_on_core(g: Any, me: int, legal: list[Any], mode: str, rng: random.Ran
               "sampled": lambda: None, "next": lambda: next_known(g, me, believed(view))}[kind]()
     cv = chan_core.view_of(view, belief)
     got = chan_core.playouts(cv, legal, 0, int(n), rng.getrandbits(62), ["greedy+"] * 4)
+    return decided(legal, got, base, keep, by_pay)
+
+
+def decided(legal: list[Any], got: list[tuple[bool, int, int]], base: Any,
+            keep: float | None, by_pay: bool) -> Any:
+    """The probe's choice from the core's samples (world by world, each world's in the
+    order of ``legal``): the most wins, then settlement (with ``by_pay`` the other way
+    round); with ``keep``, ``base`` (the ``greedy+`` player's choice) unless that action
+    beats it by ``keep`` standard errors of the paired difference over the worlds."""
     k = len(legal)
     scores = [(sum(won for won, _, _ in got[i::k]), sum(pay for _, pay, _ in got[i::k]))
               for i in range(k)]
@@ -97,12 +105,11 @@ def choose_on_core(g: Any, me: int, legal: list[Any], mode: str, rng: random.Ran
     best = max(range(k), key=lambda i: (scores[i], -i))
     if keep is None:
         return legal[best]
-    from advisor.chan.strong import StrongBot
-    base = legal.index(StrongBot().decide(view, legal))
+    b = legal.index(base)
     arms = [Arm(i, [float(won) for won, _, _ in got[i::k]], [float(p) for _, p, _ in got[i::k]])
-            for i in (best, base)]
+            for i in (best, b)]
     m, se = paired(arms[0], arms[1], "expected" if by_pay else "win")
-    return legal[best] if m > 0 and m > keep * (se or 0.0) else legal[base]
+    return legal[best] if m > 0 and m > keep * (se or 0.0) else base
 
 
 def anchored(g: Any, me: int, legal: list[Any], margin: float) -> Any:
@@ -123,8 +130,7 @@ def sampled_on_core(spec: Any, g: Any, me: int, legal: list[Any], mode: str,
                     by_pay: bool) -> Any:
     """:func:`choose_on_core` for the games whose core deals worlds from the VIEW alone
     (``core-sampled:N``: Qing): the same N worlds for every action, each seat playing as
-    ``greedy+``; with ``keep``, ``base`` (the ``greedy+`` player's choice) is played
-    unless the best action beats it by ``keep`` paired standard errors."""
+    ``greedy+``, the choice made by :func:`decided`."""
     kind, n = mode.split(":", 1)
     if kind != "sampled":
         raise SystemExit(f"--mode core-{mode}: {spec.name}'s core deals uniform worlds only")
@@ -132,19 +138,7 @@ def sampled_on_core(spec: Any, g: Any, me: int, legal: list[Any], mode: str,
     cv = gc.view_of(g.view(me))
     got = cv.playouts([gc.code(a) for a in legal], 0, int(n), rng.getrandbits(62),
                       ["greedy+"] * players)
-    k = len(legal)
-    scores = [(sum(won for won, _, _ in got[i::k]), sum(pay for _, pay, _ in got[i::k]))
-              for i in range(k)]
-    if by_pay:
-        scores = [(p, w) for w, p in scores]
-    best = max(range(k), key=lambda i: (scores[i], -i))
-    if keep is None:
-        return legal[best]
-    b = legal.index(base)
-    arms = [Arm(i, [float(won) for won, _, _ in got[i::k]], [float(p) for _, p, _ in got[i::k]])
-            for i in (best, b)]
-    m, se = paired(arms[0], arms[1], "expected" if by_pay else "win")
-    return legal[best] if m > 0 and m > keep * (se or 0.0) else base
+    return decided(legal, got, base, keep, by_pay)
 
 
 def choose(spec: Any, world: Any, g: Any, me: int, legal: list[Any], mode: str,
@@ -158,7 +152,8 @@ def choose(spec: Any, world: Any, g: Any, me: int, legal: list[Any], mode: str,
         if spec.name != "chan":
             return sampled_on_core(spec, g, me, legal, kind, rng, players, base,
                                    float(keep) if keep else None, by_pay)
-        return choose_on_core(g, me, legal, kind, rng, float(keep) if keep else None, by_pay)
+        return choose_on_core(g, me, legal, kind, rng, base, float(keep) if keep else None,
+                              by_pay)
     if mode == "true":
         worlds: list[Any] = [g]
     elif mode.startswith("known:"):

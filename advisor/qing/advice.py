@@ -55,8 +55,9 @@ from advisor.games import advice as games_advice
 from advisor.games.answer import Answer, Judged, Ranked, Work, ranked
 from advisor.games.budget import Meter
 from advisor.games.search import Arm, paired, soft
+from advisor.games.simulate import play
 from advisor.qing import core as qing_core
-from advisor.qing.bots import NEIGHBOURS, discard_key, partners
+from advisor.qing.bots import NEIGHBOURS, StrongBot, discard_key, partners
 from advisor.qing.cards import (
     IS_EXTRA,
     KINDS,
@@ -67,6 +68,7 @@ from advisor.qing.cards import (
 )
 from advisor.qing.game import (
     Action,
+    world,
 )
 from advisor.qing.position import meld_of
 from advisor.qing.scoring import settlement
@@ -444,26 +446,18 @@ def _searched(view: View, legal: Sequence[Action], rest: list[Action],
                     paid[a].append(float(pay))
                 meter.spend()
     else:
-        from advisor.qing.bots import StrongBot
-        from advisor.qing.game import world
+        rules = view.rules.to_json()
         while _going(meter):
             deal = world(view, random.Random(f"{budget.seed}:search:{meter.done}"))
             for a in rest:
                 g = deal.clone()
                 g.act(me, a)
-                bots = [StrongBot() for _ in range(n)]
-                for s, b in enumerate(bots):
-                    b.start(s, view.rules.to_json())
-                while (d := g.pending) is not None:
-                    acts = g.legal_actions()
-                    g.act(d.seat, acts[0] if len(acts) == 1
-                          else bots[d.seat].decide(g.view(d.seat), acts))
+                play(g, [StrongBot() for _ in range(n)], rules)
                 out = g.result
                 assert out is not None
                 won[a].append(float(out.winner == me))
                 paid[a].append(float(out.settlement[me]))
             meter.spend()
-    from advisor.qing.bots import StrongBot
     anchor = StrongBot().decide(view, legal)
     if anchor not in won:  # a win: certain, and first
         anchor = rest[0]
