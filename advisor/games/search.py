@@ -138,7 +138,7 @@ would give (the compiled core plays a batch at once, :mod:`advisor.core`)."""
 
 
 def halve(actions: Sequence[A], sample: Callable[[A, int], Sample], meter: Meter, *,
-          by: By = "win", first: int = FIRST_WORLDS, z_stop: float = Z_STOP,
+          by: By = "win", first: int | None = FIRST_WORLDS, z_stop: float = Z_STOP,
           min_stop: int = MIN_STOP_WORLDS, keep: int | None = None,
           batch: Batch[A] | None = None) -> list[Arm[A]]:
     """Judge ``actions`` by ``sample(action, world)`` within ``meter``'s work (its units are
@@ -148,7 +148,10 @@ def halve(actions: Sequence[A], sample: Callable[[A, int], Sample], meter: Meter
     ties). The work is counted, so the same inputs give the same answer on any machine
     (unless the meter's safety cap cuts it: :attr:`Meter.cut`). With ``keep``, the action
     of that index is never dropped (an anchor every other is compared with to the end:
-    the action a caller plays unless the search shows another better). With ``batch``, the
+    the action a caller plays unless the search shows another better). With ``first`` None,
+    the first round is not a fixed few worlds but its share of the work, as every later
+    round's (every action played in one world first, to measure a sample's cost): no
+    action is dropped on the evidence of a handful of worlds. With ``batch``, the
     samples are asked for a few worlds at a time (up to the next early-stop check, and no
     more than the work left buys) and taken in the same order: the same answer, fewer
     calls."""
@@ -160,8 +163,11 @@ def halve(actions: Sequence[A], sample: Callable[[A, int], Sample], meter: Meter
     cost = 0.0  # the mean cost of a sample so far
     samples = 0
     while meter.more:
-        if done_rounds == 0:
+        probe = False
+        if done_rounds == 0 and first is not None:
             step = first
+        elif samples == 0:  # one world first, to measure what a sample costs
+            step, probe = 1, True
         else:
             # the rounds left: halvings down to two actions, then one last round of both
             left = max(1, math.ceil(math.log2(len(alive))))
@@ -192,6 +198,8 @@ def halve(actions: Sequence[A], sample: Callable[[A, int], Sample], meter: Meter
                     min_stop):
                 stop = True
                 break
+        if probe and not stop:
+            continue  # the cost measured: the first round proper starts from it
         done_rounds += 1
         alive.sort(key=lambda a: _key(a, by), reverse=True)
         if stop or not _going(meter) or _clear_leader(alive, by, z_stop, min_stop):

@@ -21,10 +21,13 @@ any machine.
   playouts' wins (a Beta posterior), with its standard error; the expected settlement
   likewise.
 * **The search** (``search=True``: ``advisor qing advise --search``, ``?search=true``; the
-  seat spec ``search``), method ``model+search``: every action but a win played in the
-  same worlds dealt from the VIEW (:data:`SEARCH_WORLDS_PER_MS` of the budget, at least
-  :data:`SEARCH_LEAST`), every seat then playing as the ``greedy+`` player. The
-  ``greedy+`` player's own choice is the anchor: another action is stated better only by
+  seat spec ``search``), method ``model+search``: every action but a win played in
+  worlds dealt from the VIEW, world ``w`` the same for every action, every seat then
+  playing as the ``greedy+`` player; the budget buys moves of those playouts
+  (:data:`SEARCH_PER_MS`, at least :data:`SEARCH_LEAST`), spent by successive halving
+  (:func:`advisor.games.search.halve`, each round, the first too, its share of the
+  moves): the better half by wins goes on to the next worlds. The ``greedy+`` player's
+  own choice is the anchor, never dropped: another action is stated better only by
   what its paired difference in wins with the anchor exceeds :data:`KEEP_Z` standard
   errors by (the best of many noisy estimates is biased upward), so the anchor comes
   first unless the playouts measured another better. The anchor's chance is the model's
@@ -54,7 +57,7 @@ from advisor import core
 from advisor.games import advice as games_advice
 from advisor.games.answer import Answer, Judged, Ranked, Work, ranked
 from advisor.games.budget import Meter
-from advisor.games.search import Arm, paired, soft
+from advisor.games.search import Arm, Sample, halve, paired, soft
 from advisor.games.simulate import play
 from advisor.qing import core as qing_core
 from advisor.qing.bots import NEIGHBOURS, StrongBot, discard_key, partners
@@ -79,11 +82,15 @@ from advisor.qing.view import View
 METHODS = ("exact", "model", "model+search", "only")
 """How an option was judged; ``only`` states no number (not judged)."""
 JUDGED = ("exact", "model", "model+search")
-SEARCH_WORLDS_PER_MS = 0.64
-"""The search's worlds a millisecond of budget buys (each world: one playout of every
-action judged): 64 at the default 100 ms, what was measured (docs/benchmarks.md)."""
-SEARCH_LEAST = 16
-"""The fewest worlds the search asks for, whatever the budget."""
+SEARCH_PER_MS = 2.5
+"""The moves of the search's playouts a millisecond of budget buys on the Python engines
+(every move of a playout is a unit of work: what a decision costs follows the moves
+played, not the number of actions nor how far the deal has gone) …"""
+SEARCH_PER_MS_CORE = 100.0
+"""… and on the compiled core (:mod:`advisor.core`): what was measured
+(``benchmarks/decision_cost.py``, docs/benchmarks.md)."""
+SEARCH_LEAST = 200
+"""The fewest moves the search is given, whatever the budget."""
 KEEP_Z = 2.0
 """Paired standard errors by which an action must win more often than the ``greedy+``
 player's choice in the search's worlds to be stated better than it."""
@@ -102,6 +109,11 @@ in its own worlds: about thirty a millisecond of CPU, model included. A caller t
 asks for playouts by the engines that run uses :func:`per_ms`."""
 MAX_BUDGET_MS = 60_000
 """The largest budget a seat spec may give (a minute)."""
+
+
+def search_per_ms() -> float:
+    """The moves a millisecond of budget buys the search, on the engines that run."""
+    return SEARCH_PER_MS_CORE if core.available() else SEARCH_PER_MS
 
 
 def per_ms() -> float:
@@ -183,14 +195,14 @@ class Advice(Ranked[Option]):
     seed: int | None = None
     notes: tuple[str, ...] = ()
     judged: int = 0  # the actions judged (exactly, or by the model)
-    how: str = "model"  # "model+search": the search's (its worlds are the work)
+    how: str = "model"  # "model+search": the search's (the moves of its playouts are the work)
 
     def answer(self) -> Answer:
         """The answer every game gives: ranked by ``win``; the work is the playouts (a
         sampled deal played once for each action judged) when the budget buys them, else
         the actions judged (the model's work, as Chắn's)."""
         method = self.first.method if self.first.judged else "only"
-        work = (Work("worlds", self.playouts, self.asked) if self.how == "model+search"
+        work = (Work("moves", self.playouts, self.asked) if self.how == "model+search"
                 else Work("playouts", self.playouts, self.asked) if self.asked
                 else Work("actions", self.judged, self.judged))
         return Answer("qing", self.seat, "win", tuple(o.judged_as() for o in self.options),
@@ -426,41 +438,40 @@ def _searched(view: View, legal: Sequence[Action], rest: list[Action],
     Python engines' ``greedy+`` bots), and stated relative to the ``greedy+`` player's
     choice (:func:`_anchored`). ``options`` holds the certain wins, if any."""
     n, me = view.players, view.seat
-    asked = max(SEARCH_LEAST, round(budget.ms * SEARCH_WORLDS_PER_MS))
-    meter = Meter("worlds", asked, budget.cap_s)
-    won: dict[Action, list[float]] = {a: [] for a in rest}
-    paid: dict[Action, list[float]] = {a: [] for a in rest}
+    meter = budget.meter("moves", search_per_ms(), least=SEARCH_LEAST)
     seed = budget.seed % 2**64
+    anchor = StrongBot().decide(view, legal)
+    if anchor not in rest:  # a win: certain, and first
+        anchor = rest[0]
+
+    def sample(a: Action, w: int) -> Sample:
+        deal = world(view, random.Random(f"{budget.seed}:search:{w}"))
+        deal.act(me, a)
+        moves, _ = play(deal, [StrongBot() for _ in range(n)], rules)
+        out = deal.result
+        assert out is not None
+        return Sample(float(out.winner == me), float(out.settlement[me]), 1 + moves)
+
+    rules = view.rules.to_json()
+    batch = None
     if core.available() and qing_core.plays(view.rules):
         cv = qing_core.view_of(view)
-        codes = [qing_core.code(a) for a in rest]
+        codes = {a: qing_core.code(a) for a in rest}
         every = ["greedy+"] * n
-        while _going(meter):
-            step = min(8, meter.left)
-            got = cv.playouts(codes, meter.done, step, seed, every)
-            for w in range(step):
-                if w and not _going(meter):
-                    break
-                for a, (win, pay, _moves) in zip(rest, got[w * len(rest):(w + 1) * len(rest)]):
-                    won[a].append(float(win))
-                    paid[a].append(float(pay))
-                meter.spend()
-    else:
-        rules = view.rules.to_json()
-        while _going(meter):
-            deal = world(view, random.Random(f"{budget.seed}:search:{meter.done}"))
-            for a in rest:
-                g = deal.clone()
-                g.act(me, a)
-                play(g, [StrongBot() for _ in range(n)], rules)
-                out = g.result
-                assert out is not None
-                won[a].append(float(out.winner == me))
-                paid[a].append(float(out.settlement[me]))
-            meter.spend()
-    anchor = StrongBot().decide(view, legal)
-    if anchor not in won:  # a win: certain, and first
-        anchor = rest[0]
+
+        def batch(acts: Sequence[Action], w: int, k: int) -> list[list[Sample]]:
+            got = cv.playouts([codes[a] for a in acts], w, k, seed, every)
+            m = len(acts)
+            return [[Sample(float(won), float(pay), moves)
+                     for won, pay, moves in got[i * m:(i + 1) * m]] for i in range(k)]
+
+        def sample(a: Action, w: int) -> Sample:
+            return batch([a], w, 1)[0][0]
+
+    arms = halve(rest, sample, meter, by="win", first=None, batch=batch,
+                 keep=rest.index(anchor))
+    won = {arm.action: arm.wins for arm in arms}
+    paid = {arm.action: arm.pays for arm in arms}
     judged = _anchored(view, rest, states, won, paid, anchor, budget.prior, model)
     note = meter.note()
     notes = [] if note is None else [note]

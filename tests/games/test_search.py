@@ -146,3 +146,18 @@ def test_samples_asked_in_batches_give_the_same_answer() -> None:
             [(a.action, a.wins, a.pays, a.dropped) for a in two]
         assert m1.done == m2.done
     assert max(calls) > 1  # worlds were asked for in bulk
+
+
+def test_a_first_round_sized_by_the_work_drops_nothing_on_a_few_worlds() -> None:
+    """With ``first=None`` the first round is its share of the work, as every later one:
+    eight actions, three rounds (8 → 4 → 2 → both), 2,000 moves in samples of 5. One
+    world first measures the cost (40 moves); then every action is played in 1,960 / 5 /
+    (8 × 3) = 16 worlds more before any is dropped — not in FIRST_WORLDS."""
+    chances = {a: 0.3 + 0.02 * i for i, a in enumerate("abcdefgh")}
+    arms = halve(list(chances), bandit(chances, cost=5), Meter("moves", 2000),
+                 first=None, z_stop=99)
+    assert min(a.worlds for a in arms) == 17 > FIRST_WORLDS
+    fixed = halve(list(chances), bandit(chances, cost=5), Meter("moves", 2000), z_stop=99)
+    assert min(a.worlds for a in fixed) == FIRST_WORLDS
+    for got in (arms, fixed):  # the work is counted all the same
+        assert sum(5 * a.worlds for a in got) >= 2000

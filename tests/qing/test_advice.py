@@ -184,30 +184,33 @@ SEARCHED = {"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 9s 5m 6m 8m RF", "offer": "4s", 
 
 
 def test_the_search_plays_every_action_in_the_same_worlds_against_greedy_plus() -> None:
-    from advisor.qing.advice import SEARCH_LEAST, SEARCH_WORLDS_PER_MS
+    from advisor.qing.advice import SEARCH_LEAST, search_per_ms
     from advisor.qing.bots import StrongBot
 
     view, legal = GAME.read(SEARCHED)
     adv = advise(view, legal, budget_ms=25, seed=4, search=True)
     assert len(adv.options) == len(legal) > 1
     assert all(o.method == "model+search" for o in adv.options)
-    asked = max(SEARCH_LEAST, round(25 * SEARCH_WORLDS_PER_MS))
-    done = adv.playouts  # all asked, unless the budget's safety cap cut them (slow engines)
-    assert done == asked or (0 < done < asked and any("cut" in n or "stopped" in n
-                                                      for n in adv.notes)), adv.notes
-    assert {o.playouts for o in adv.options} == {done}  # every action, every world
+    asked = max(SEARCH_LEAST, round(25 * search_per_ms()))
+    done = adv.playouts  # the moves played: all asked (the last playout may go past)
+    cut = any("time limit" in n for n in adv.notes)  # the safety cap (slow engines)
+    anchor = StrongBot().decide(view, legal)
+    first = next(o for o in adv.options if o.action == anchor)
+    worlds = max(o.playouts for o in adv.options)
+    # every action in the first worlds; greedy+'s choice, never dropped, in every world
+    # (but the last, which the work may end within)
+    assert first.playouts >= worlds - 1 and all(o.playouts >= 1 for o in adv.options)
+    assert done >= asked or cut or worlds >= 16, (done, asked, adv.notes)  # or stopped early
     j = adv.to_json()
     assert j["method"] == "model+search"
-    assert j["work"] == {"unit": "worlds", "done": done, "asked": asked}
+    assert j["work"] == {"unit": "moves", "done": done, "asked": asked}
     assert all(0 <= a["win"] <= 1 and a["win_se"] > 0 for a in j["actions"])
     wins = [a["win"] for a in j["actions"]]
     assert wins == sorted(wins, reverse=True)
-    anchor = StrongBot().decide(view, legal)
-    first = next(o for o in adv.options if o.action == anchor)
     # stated relative to greedy+'s choice: never above it but by a measured margin
     assert all(o.p_win is not None and first.p_win is not None for o in adv.options)
     assert adv.options.index(first) == 0 or adv.first.p_win > first.p_win  # type: ignore
-    if done == asked:  # counted work: the same answer
+    if not cut:  # counted work: the same answer
         again = advise(view, legal, budget_ms=25, seed=4, search=True)
         assert [o.to_json() for o in again.options] == [o.to_json() for o in adv.options]
     assert "worlds searched" in advice_text(adv, PLAIN)
