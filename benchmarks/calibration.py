@@ -96,6 +96,11 @@ class Recorder(BaseBot):
             row["points"] = j.extras["points"]
         if isinstance(j.extras.get("worlds_won"), (int, float)):  # Ming: before its map
             row["share"] = j.extras["worlds_won"]
+        if isinstance(j.extras.get("model"), (int, float)):  # Qing: the model's own chance
+            row["model"] = j.extras["model"]
+        if "anchor" in j.extras:  # Qing's search: greedy+'s choice, and its worlds
+            row["anchor"] = bool(j.extras["anchor"])
+            row["worlds"] = j.extras.get("playouts")
         sampled = j.extras.get("sampled")
         if isinstance(sampled, dict) and sampled.get("worlds"):  # Chắn: its playouts' share
             row["sampled"] = sampled["win"]

@@ -161,7 +161,8 @@ def _search() -> fields.Boolean:
         "description": "Play every action out, within the budget, in worlds drawn from what "
                        "the table shows, every seat then playing as `greedy+`, each action "
                        "stated against the `greedy+` player's own choice (Chắn's then ranked "
-                       "by the expected settlement: `ranked_by`). Default false."})
+                       "by the expected settlement: `ranked_by`); false: the value model "
+                       "alone. Default: the game's (Qing searches, Chắn does not)."})
 
 
 class SearchQuerySchema(AdviceQuerySchema):

@@ -165,7 +165,7 @@ class AdviceQuery:
     budget_ms: float
     samples: int | None
     seed: int
-    search: bool = False
+    search: bool | None = None  # None: the game's default
 
     @classmethod
     def read(cls, schema: Schema, default_budget_ms: float) -> AdviceQuery:
@@ -175,7 +175,7 @@ class AdviceQuery:
         samples = query.get("samples")
         return cls(min(query.get("budget_ms", default_budget_ms), cfg["MAX_ADVICE_BUDGET_MS"]),
                    None if samples is None else min(samples, cfg["MAX_ADVICE_SAMPLES"]),
-                   query.get("seed", 0), query.get("search", False))
+                   query.get("seed", 0), query.get("search"))
 
 
 def evaluate(

@@ -192,9 +192,10 @@ class SamplesHintQuerySchema(HintQuerySchema):
 
 def _search() -> fields.Boolean:
     return fields.Boolean(metadata={
-        "description": "the advisor's search instead of the model alone (not with "
-                       "`samples`): every action played out within the budget, each stated "
-                       "against the `greedy+` player's own choice"})
+        "description": "the advisor's search (true) or the model alone (false), not with "
+                       "`samples`: every action played out within the budget, each stated "
+                       "against the `greedy+` player's own choice. Default: the game's "
+                       "(Qing searches, Chắn does not)"})
 
 
 class SearchHintQuerySchema(SamplesHintQuerySchema):

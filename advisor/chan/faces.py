@@ -144,7 +144,7 @@ def _advise(obj: object, ctx: Context) -> Advice:
     caller's limit (or the budget's safety cap) first: a note says so."""
     view, legal = GAME.read(obj, ctx.seat)
     return advise(view, legal, budget_ms=ctx.budget_ms, samples=ctx.samples, seed=ctx.seed,
-                  limit_ms=ctx.limit_ms, search=ctx.search)
+                  limit_ms=ctx.limit_ms, search=bool(ctx.search))
 
 
 ADVICE = Verb(
@@ -163,7 +163,7 @@ ADVICE = Verb(
     "were played, a note why.",
     _advise, texts.advice_text, ADVICE_FIELDS, budget=True,
     samples=True, search=True, records=True,
-    spends_budget=lambda ctx: ctx.samples is not None or ctx.search,
+    spends_budget=lambda ctx: ctx.samples is not None or bool(ctx.search),
     command="advise",
     examples=("examples/view.json",
               '--hand "2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 8v 9v 2s 2m 3s 3m 7m" --offer 8s '

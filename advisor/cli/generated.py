@@ -130,9 +130,11 @@ def _advice_options(info: AnySpec, verb: Verb) -> list[click.Parameter]:
             help="Worlds to sample instead of a time budget (reproducible to the bit)."))
     if verb.search:
         params.append(click.Option(
-            ["--search", "search"], is_flag=True,
+            ["--search/--no-search", "search"], default=None,
             help="Play every action out in worlds drawn from what the table shows, "
-                 "within the budget (slower; ranks by the expected settlement)."))
+                 "within the budget; --no-search: the value model alone (quick). "
+                 f"Without either, {info.title}'s default: "
+                 f"{'the search' if info.model is not None else 'the model'}."))
     params.append(click.Option(["--seed", "seed"], type=int, default=0, show_default=True,
                                help="Seed of whatever the advisor samples."))
     if verb.records:
@@ -168,7 +170,7 @@ def verb_command(info: AnySpec, verb: Verb) -> click.Command:
     def callback(file: IO[str] | None, as_json: bool, budget_ms: float = 0.0,
                  budget_s: float | None = None, seed: int = 0, samples: int | None = None,
                  record_file: IO[str] | None = None, record_seat: int | None = None,
-                 search: bool = False, **flags: Any) -> None:
+                 search: bool | None = None, **flags: Any) -> None:
         if budget_s is not None:
             budget_ms = budget_s * 1000
         if record_file is not None and record_seat is None:

@@ -18,7 +18,7 @@ options it takes and how a run's summary reads). No Click, Flask or marshmallow 
 >>> f.flag
 '--extras-replace'
 >>> Context(50.0, seed=3)
-Context(budget_ms=50.0, seed=3, samples=None, limit_ms=None, seat=None, search=False)
+Context(budget_ms=50.0, seed=3, samples=None, limit_ms=None, seat=None, search=None)
 """
 
 from __future__ import annotations
@@ -69,16 +69,17 @@ class Context:
     the playout worlds (``samples``: Chắn's, None elsewhere), the caller's time limit
     for this object (``limit_ms``: the server's deadline for one request, None: none),
     the seat whose decision a record prefix must stop at (``seat``, None: the one
-    to act) and whether the search was asked for (``search``: an advice that offers it,
-    Chắn's, spends its budget on the search; False elsewhere). A verb that is not an
-    advice ignores it."""
+    to act) and whether the search was asked for (``search``: True, an advice that offers
+    it spends its budget on the search; False, on the value model alone; None, the
+    game's default — Qing's searches, Chắn's does not). A verb that is not an advice
+    ignores it."""
 
     budget_ms: float = 100.0
     seed: int = 0
     samples: int | None = None
     limit_ms: float | None = None
     seat: int | None = None
-    search: bool = False
+    search: bool | None = None
 
 
 Answer = Callable[[Any, Context], Any]
@@ -97,7 +98,8 @@ class Verb:
     expected to take the whole budget (default: yes), for the gate's deadline.
     With ``samples`` an advice also takes playout worlds (``--samples``, ``?samples=``:
     ``Context.samples``); with ``search`` it offers its search on request (``--search``,
-    ``?search=true``: ``Context.search``); with ``records`` its command takes a record prefix as
+    ``?search=true``; ``--no-search``, ``?search=false``: the model alone;
+    ``Context.search``); with ``records`` its command takes a record prefix as
     ``--record FILE`` and, with it or with a FILE, the seat whose decision it must be
     (``--seat``: ``Context.seat``). ``help``'s first line is the summary of the command
     and endpoint.

@@ -124,6 +124,9 @@ class GameSpec(Generic[G, A, V]):
     # does not search by default (seat spec ``search`` / ``search:BUDGET_MS``): measured
     # beside the advisor (docs/benchmarks.md) until it is the better of the two.
     search: Advise[V, A] | None = None
+    # Where the search is the game's default (``advise`` searches), the advice without
+    # it: the value model alone, quick (``--no-search``, ``?search=false``).
+    model: Advise[V, A] | None = None
     # The review of a finished deal (advisor.games.review): a game that can state a deal's
     # exact truth declares its judge (``exact_review(deal)`` → a judge, or None for a deal
     # it cannot solve); a game whose advice ranks by ``expected`` declares how many points
@@ -231,7 +234,11 @@ class GameSpec(Generic[G, A, V]):
         ``seat``), within the context's budget, seed and time limit."""
         ctx = ctx or Context(self.default_budget_ms)
         view, legal = self.read(obj, ctx.seat)
-        advise = self.search if ctx.search and self.search is not None else self.advise
+        advise = self.advise  # the game's default
+        if ctx.search and self.search is not None:
+            advise = self.search
+        elif ctx.search is False and self.model is not None:
+            advise = self.model
         return advise(view, legal, budget_ms=ctx.budget_ms, seed=ctx.seed,
                       limit_ms=ctx.limit_ms)
 

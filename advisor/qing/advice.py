@@ -6,7 +6,9 @@ gives (:mod:`advisor.games.answer`). A budget of milliseconds buys counted work
 any machine.
 
 * **Winning now** (Q5, Q7) is certain: 100 %, method ``exact``.
-* **Every other action** is judged the same way (method ``model``): the hand it leaves
+* **The search**, the default (method ``model+search``; ``search=False``, ``--no-search``,
+  ``?search=false``: the model alone, below): described after the model it builds on.
+* **The model alone** (``search=False``), method ``model``: every other action's hand it leaves
   at rest (after a throw, after a take and the best throw that follows it, or before a
   draw) is valued by the **value model** fitted on self-play (:mod:`advisor.qing.value`:
   the chance to win the deal, the chance of a drawn deal, hence the expected
@@ -20,8 +22,8 @@ any machine.
   chance stated is the model's, counted as :attr:`Budget.prior` playouts, updated by the
   playouts' wins (a Beta posterior), with its standard error; the expected settlement
   likewise.
-* **The search** (``search=True``: ``advisor qing advise --search``, ``?search=true``; the
-  seat spec ``search``), method ``model+search``: every action but a win played in
+* **The search** (the default; ``search=True``, ``--search``, ``?search=true`` and the seat
+  spec ``search`` ask for it by name), method ``model+search``: every action but a win played in
   worlds dealt from the VIEW, world ``w`` the same for every action, every seat then
   playing as the ``greedy+`` player; the budget buys moves of those playouts
   (:data:`SEARCH_PER_MS`, at least :data:`SEARCH_LEAST`), spent by successive halving
@@ -30,8 +32,11 @@ any machine.
   own choice is the anchor, never dropped: another action is stated better only by
   what its paired difference in wins with the anchor exceeds :data:`KEEP_Z` standard
   errors by (the best of many noisy estimates is biased upward), so the anchor comes
-  first unless the playouts measured another better. The anchor's chance is the model's
-  updated by its playouts, as above.
+  first unless the playouts measured another better. The anchor's chance is
+  its share of its worlds, moved toward the model's, through a map fitted on outcomes
+  (:data:`SEARCH_MAP`): worlds dealt uniformly overstate every action's chance (the
+  others' hands are random, not the hands they kept), yet the share ranks decisions
+  better than the model does.
 * A single legal action is ``only`` (not judged: there is nothing to choose); when the
   seat can win now, the others are judged all the same.
 * The actions are ranked by the chance stated, then the expected settlement, then the
@@ -57,6 +62,7 @@ from advisor import core
 from advisor.games import advice as games_advice
 from advisor.games.answer import Answer, Judged, Ranked, Work, ranked
 from advisor.games.budget import Meter
+from advisor.games.recalibration import platt
 from advisor.games.search import Arm, Sample, halve, paired, soft
 from advisor.games.simulate import play
 from advisor.qing import core as qing_core
@@ -82,6 +88,10 @@ from advisor.qing.view import View
 METHODS = ("exact", "model", "model+search", "only")
 """How an option was judged; ``only`` states no number (not judged)."""
 JUDGED = ("exact", "model", "model+search")
+SEARCH_BY_DEFAULT = True
+"""The advice searches unless asked not to, where the compiled core plays the rules:
+against three ``greedy+`` players it wins 1.15× their share where the model alone wins
+0.96× (docs/benchmarks.md)."""
 SEARCH_PER_MS = 2.5
 """The moves of the search's playouts a millisecond of budget buys on the Python engines
 (every move of a playout is a unit of work: what a decision costs follows the moves
@@ -91,6 +101,15 @@ SEARCH_PER_MS_CORE = 100.0
 (``benchmarks/decision_cost.py``, docs/benchmarks.md)."""
 SEARCH_LEAST = 200
 """The fewest moves the search is given, whatever the budget."""
+SEARCH_MAP = (0.728, -0.782, 10.0)
+"""``(a, b, k)``: the chance stated for the ``greedy+`` player's choice in the search,
+``σ(a · logit s + b)``, ``s = (won + k · m) / (worlds + k)`` — the share of its worlds it
+won, moved toward ``m``, the model's chance taken back through the map (``σ((logit model
+− b) / a)``: with no world played it states the model's chance). Worlds dealt uniformly
+overstate every action's chance (the others' hands are random, not the hands they kept),
+but the share tells good positions from bad better than the model. Fitted on 4,462
+decisions against three ``greedy+`` players (``benchmarks/fit_qing_search.py``, seed 7;
+docs/benchmarks.md)."""
 KEEP_Z = 2.0
 """Paired standard errors by which an action must win more often than the ``greedy+``
 player's choice in the search's worlds to be stated better than it."""
@@ -148,6 +167,8 @@ class Option:
     expected: float | None = None
     expected_se: float | None = None
     p_model: float | None = None
+    worlds_won: float | None = None  # the search's: the share of its worlds it won
+    anchor: bool = False  # the search's: the greedy+ player's choice
 
     @property
     def certain(self) -> bool:
@@ -175,6 +196,10 @@ class Option:
         extras = {"playouts": self.playouts, "distance": self.distance,
                   "model": None if self.p_model is None else round(self.p_model, 4),
                   "explanation": self.explanation}
+        if self.method == "model+search":
+            extras["worlds_won"] = (None if self.worlds_won is None
+                                    else round(self.worlds_won, 4))
+            extras["anchor"] = self.anchor
         if not self.judged:
             return Judged.not_judged(self.action.to_json(), self.what, extras)
         return Judged(self.action.to_json(), self.what, self.method, self.p_win,
@@ -345,10 +370,13 @@ def _order(view: View, a: Action) -> tuple[int, ...]:
 
 def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
            budget_ms: float | None = None, seed: int | None = None,
-           limit_ms: float | None = None, search: bool = False) -> Advice:
+           limit_ms: float | None = None, search: bool | None = None) -> Advice:
     """Rank the legal actions of the seat whose VIEW this is, within ``budget``
     (``budget_ms``, ``seed`` and the caller's deadline ``limit_ms``, when given,
-    override its own); with ``search``, by the search (see the module's docstring)."""
+    override its own): by the search (see the module's docstring) if ``search`` is True,
+    by the value model alone if it is False; None, the default: the search where the
+    compiled core plays the rules (:data:`SEARCH_BY_DEFAULT`), else the model alone (the
+    Python engines buy a handful of worlds a decision, too few to search)."""
     budget = budget or Budget()
     if budget_ms is not None or seed is not None or limit_ms is not None:
         budget = replace(budget, ms=budget.ms if budget_ms is None else budget_ms,
@@ -356,6 +384,8 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
                          limit_ms=budget.limit_ms if limit_ms is None else limit_ms)
     if isinstance(view, dict):
         view = View.from_json(view)
+    if search is None:
+        search = SEARCH_BY_DEFAULT and core.available() and qing_core.plays(view.rules)
     start = time.perf_counter()
     rng = random.Random(budget.seed)
     model = load()
@@ -440,8 +470,9 @@ def _searched(view: View, legal: Sequence[Action], rest: list[Action],
     n, me = view.players, view.seat
     meter = budget.meter("moves", search_per_ms(), least=SEARCH_LEAST)
     seed = budget.seed % 2**64
-    anchor = StrongBot().decide(view, legal)
-    if anchor not in rest:  # a win: certain, and first
+    # greedy+'s choice among the actions searched (a win, certain, is not among them)
+    anchor = StrongBot().decide(view, rest)
+    if anchor not in rest:
         anchor = rest[0]
 
     def sample(a: Action, w: int) -> Sample:
@@ -472,7 +503,7 @@ def _searched(view: View, legal: Sequence[Action], rest: list[Action],
                  keep=rest.index(anchor))
     won = {arm.action: arm.wins for arm in arms}
     paid = {arm.action: arm.pays for arm in arms}
-    judged = _anchored(view, rest, states, won, paid, anchor, budget.prior, model)
+    judged = _anchored(view, rest, states, won, paid, anchor, model)
     note = meter.note()
     notes = [] if note is None else [note]
     return Advice(view.seat, view.phase, tuple(options + judged), time.perf_counter() - start,
@@ -482,13 +513,15 @@ def _searched(view: View, legal: Sequence[Action], rest: list[Action],
 
 def _anchored(view: View, rest: list[Action], states: dict[Action, State | None],
               won: dict[Action, list[float]], paid: dict[Action, list[float]],
-              anchor: Action, prior: float, model: Any) -> list[Option]:
-    """The searched actions' options: the ``anchor``'s chance is the model's, counted as
-    ``prior`` worlds, updated by its wins in the search's worlds (as the playouts do);
-    every other action's is the anchor's plus its paired difference in wins with the
-    anchor, moved toward 0 by :data:`KEEP_Z` standard errors (its expected settlement
-    likewise); ranked by the chance stated, then the expected settlement, the anchor
-    first among equals, then the heuristic's order."""
+              anchor: Action, model: Any) -> list[Option]:
+    """The searched actions' options: the ``anchor``'s chance is its share of the
+    search's worlds moved toward the model's, through the fitted map
+    (:data:`SEARCH_MAP`); its expected settlement follows from that chance and the
+    model's chance of a drawn deal; every other action's is the anchor's plus its
+    paired difference in wins with the anchor, moved toward 0 by :data:`KEEP_Z`
+    standard errors (its expected settlement likewise); ranked by the chance stated,
+    then the expected settlement, the anchor first among equals, then the heuristic's
+    order."""
     n = view.players
     played = len(won[anchor])
 
@@ -499,17 +532,21 @@ def _anchored(view: View, rest: list[Action], states: dict[Action, State | None]
         return model.win(st), model.expected(st, n), st.distance
 
     pm, em, dist = model_of(anchor)
-    p0 = (prior * pm + sum(won[anchor])) / (prior + played)
-    e0 = (prior * em + sum(paid[anchor])) / (prior + played)
-    se0 = math.sqrt(max(p0 * (1 - p0), 1e-6) / (prior + played))
-    var = p0 * (n - 1) ** 2 + max(0.0, p0 * (n - 1) - e0) - e0 * e0
-    ese0 = math.sqrt(max(var, 0.0) / (prior + played))
+    # the anchor's chance: its share of the worlds through the fitted map (worlds dealt
+    # uniformly from the VIEW give the others random hands, weaker than the hands they
+    # kept, and overstate every action's chance: docs/benchmarks.md, "Qing Kanhu")
+    p0, se0 = _anchor_chance(sum(won[anchor]), played, pm)
+    # its expected settlement: +(n − 1) won, −1 lost, 0 drawn, the draws' chance the model's
+    drawn = min(max(1.0 - n * pm + em, 0.0), 1.0 - p0)
+    e0 = p0 * (n - 1) - (1.0 - p0 - drawn)
+    var = p0 * (n - 1) ** 2 + (1.0 - p0 - drawn) - e0 * e0
+    ese0 = math.sqrt(max(var, 0.0) / (played + SEARCH_MAP[2]))
     out = []
     for a in rest:
         pm_a, _, dist_a = model_of(a)
         if a == anchor:
             out.append(Option(a, "model+search", p0, se0, played, dist, _describe(a, view),
-                              e0, ese0, pm))
+                              e0, ese0, pm, _share(won[a]), True))
             continue
         arms = Arm(a, won[a], paid[a]), Arm(anchor, won[anchor], paid[anchor])
         mw, sw = paired(*arms, "win")
@@ -518,10 +555,30 @@ def _anchored(view: View, rest: list[Action], states: dict[Action, State | None]
         p = min(max(p0 + soft(mw, KEEP_Z * sw), 0.0), 1.0)
         e = e0 + soft(mp, KEEP_Z * sp)
         out.append(Option(a, "model+search", p, math.hypot(se0, sw), len(won[a]), dist_a,
-                          _describe(a, view), e, math.hypot(ese0, sp), pm_a))
+                          _describe(a, view), e, math.hypot(ese0, sp), pm_a, _share(won[a])))
     order = {a: _order(view, a) for a in rest}
     return sorted(out, key=lambda o: (-round(o.p_win or 0.0, 4), -round(o.expected or 0.0, 3),
                                       o.action != anchor, order[o.action]))
+
+
+def _anchor_chance(won: float, worlds: int, model: float) -> tuple[float, float]:
+    """The chance stated for the search's anchor (:data:`SEARCH_MAP`), and its standard
+    error (the share's, through the map).
+
+    >>> p, _ = _anchor_chance(0, 0, 0.3)
+    >>> round(p, 6)
+    0.3
+    """
+    a, b, k = SEARCH_MAP
+    m = platt(model, 1 / a, -b / a)  # the model's chance taken back through the map
+    s = min(max((won + k * m) / (worlds + k), 1e-4), 1 - 1e-4)
+    p = platt(s, a, b)
+    return p, max(p * (1 - p) * a / math.sqrt(s * (1 - s) * (worlds + k)), 1e-4)
+
+
+def _share(won: list[float]) -> float | None:
+    """The share of its worlds an action won (None: played in none)."""
+    return sum(won) / len(won) if won else None
 
 
 def _going(meter: Meter) -> bool:

@@ -104,6 +104,7 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
     strong=lambda seed: StrongBot(),
     advise=advise,
     search=partial(advise, search=True),
+    model=partial(advise, search=False),
     default_budget_ms=ADVICE_MS,
     max_budget_ms=MAX_BUDGET_MS,
     simulation=start,
@@ -129,11 +130,12 @@ GAME: GameSpec[Game, Action, View] = GameSpec(
                  example={"hand": "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF"}),
             Verb("advice", "Every legal action ranked by its chance of winning the deal.\n\n"
                  "A position (15 cards: win or throw; 14 and --offer: take, win or draw) or "
-                 "a record prefix (format qing-record/1). The chances come from the value "
-                 "model; `search` plays every action out in worlds dealt from what the seat "
-                 "sees, every seat then playing as `greedy+`, and states each action "
-                 "against the `greedy+` player's own choice (stronger, and slower: about "
-                 "0.1 s of CPU a decision on the compiled core).",
+                 "a record prefix (format qing-record/1). By default the search: every "
+                 "action played out in worlds dealt from what the seat sees, every seat "
+                 "then playing as `greedy+`, each action stated against the `greedy+` "
+                 "player's own choice, within the budget (about 0.1 s of CPU a decision "
+                 "on the compiled core). `search=false` (`--no-search`): the value model "
+                 "alone, a few milliseconds, weaker.",
                  lambda obj, ctx: GAME.advice(obj, ctx), texts.advice_text,
                  (*POSITION_FIELDS, OFFER, PLAYERS, STOCK),
                  examples=('--hand "9c 1s 1m 2c 3c 4c 5s 6s 7s 8s 5m 5m 5m RF 2s"',

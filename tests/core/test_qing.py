@@ -74,5 +74,7 @@ def test_extras_replace_is_the_python_engines_alone() -> None:
         qing_core.core_of(g)
     assert qing_core.simulate(["greedy"] * 4, games=1, seed=1, duplicate=False, first=0,
                               keep_moves=False, extras_replace=True) is None
+    # by default the model alone: the Python engines are too slow to search
+    assert advise(g.view(g.dealer), g.legal_actions(), budget_ms=5).first.method == "model"
     a = advise(g.view(g.dealer), g.legal_actions(), Budget(ms=5, seed=1, playouts_per_ms=2))
     assert a.answer().work.done == a.answer().work.asked > 0  # played in Python
