@@ -20,7 +20,9 @@ Seeds: the review of seat ``s`` draws each decision's seed from its own stream,
 ``random.Random(seed * 1009 + s)`` (:func:`seat_stream`), one draw per decision with more
 than one legal action — exactly what the advisor bot ``spec.make_bot("advisor:MS",
 seed=seed * 1009 + s)`` draws when it plays the deal. Reviewing such a deal at the same
-budget and seed therefore re-asks the very questions the bot answered.
+budget and seed therefore re-asks the very questions the bot answered — but in a game
+whose advice searches by default (Qing), where the review asks the value model alone
+(``spec.model``): its losses follow results more closely than the search's.
 
 >>> classify(0.0), classify(0.03), classify(0.07), classify(0.15), classify(0.5)
 ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
@@ -450,8 +452,9 @@ def review(spec: AnySpec, rec: object, *, seats: Sequence[int] | None = None,
            on_progress: Callable[[int, int], None] | None = None) -> Review:
     """Review a record of ``spec``'s game: every decision of ``seats`` (default: every
     seat) with more than one legal action, advised at ``budget_ms`` with the seat's seed
-    stream (:func:`seat_stream`), with the game's exact figures when it declares them
-    (``exact``). ``on_progress(done, total)`` after each decision.
+    stream (:func:`seat_stream`) — by the game's advice without its search where the
+    search is its default (``spec.model``) —, with the game's exact figures when it
+    declares them (``exact``). ``on_progress(done, total)`` after each decision.
 
     Errors: a record of another of ``games`` names its game; a record whose moves break
     a rule names the first illegal move and its rule; a seat outside the table is an
@@ -471,8 +474,12 @@ def review(spec: AnySpec, rec: object, *, seats: Sequence[int] | None = None,
     streams = {s: seat_stream(seed, s) for s in chosen}
     steps = [st for st in observed.steps if st.seat in streams]
     decisions: list[Decision] = []
+    # the value model alone where the game's default advice searches (Qing): the search's
+    # playouts judge one decision more noisily, and its losses follow results less
+    # (docs/review.md)
+    advise = spec.model or spec.advise
     for i, st in enumerate(steps):
-        answer = spec.advise(st.view, list(st.legal), budget_ms=budget_ms,
+        answer = advise(st.view, list(st.legal), budget_ms=budget_ms,
                              seed=streams[st.seat].randrange(2**31)).to_json()
         decisions.append(judge_decision(answer, st, st.action.to_json(),
                                         spec.points_per_chance))

@@ -23,6 +23,7 @@ from click.testing import CliRunner
 from advisor.cli import main
 from advisor.errors import AdvisorError, RecordError
 from advisor.games import budget
+from advisor.games.advice import advisor_factory
 from advisor.games.review import (
     BLUNDER,
     SEED_STRIDE,
@@ -62,12 +63,19 @@ def _greedy_record(spec: AnySpec, seed: int, players: int | None = None) -> dict
 def test_the_advisors_own_deal_is_best_everywhere(spec: AnySpec, machine: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """On the real clock: the work a budget buys is counted, so the review re-asks the
-    bots' questions and gets their answers — on a slower machine too."""
+    bots' questions and gets their answers — on a slower machine too. (Where the game's
+    advice searches by default, Qing, the review asks the model alone: the bots are then
+    the model's, so that the questions are the same.)"""
     monkeypatch.setattr(budget, "CAP_MIN_MS", 3_600_000.0)  # how busy the machine running
     # the tests is never cuts the work (the safety cap: docs/review.md)
     seed, n = 3, spec.players[0]
     g = spec.deal(n, 21)
-    bots = [spec.make_bot(f"advisor:{BUDGET:g}", seed=seed * SEED_STRIDE + s) for s in range(n)]
+    if spec.model is not None:
+        model = advisor_factory(spec.model, spec.default_budget_ms, spec.max_budget_ms)
+        bots: list[Any] = [model(f"{BUDGET:g}", seed * SEED_STRIDE + s) for s in range(n)]
+    else:
+        bots = [spec.make_bot(f"advisor:{BUDGET:g}", seed=seed * SEED_STRIDE + s)
+                for s in range(n)]
     spec.play(g, bots)
     if machine == "slower":
         _slow_machine(monkeypatch)
@@ -92,6 +100,12 @@ def _stands_out(answer: dict[str, Any], alt: dict[str, Any]) -> float | None:
     return gap if gap - 1.96 * math.hypot(*se) >= BLUNDER else None
 
 
+def _reviews(spec: AnySpec) -> Any:
+    """The advice a review asks: the game's, without its search where that is the default
+    (Qing's)."""
+    return spec.model or spec.advise
+
+
 def _planted(spec: AnySpec) -> tuple[dict[str, Any], dict[str, Any], float]:
     """A real greedy deal cut at the first decision where the advice's best is much better
     than a judged alternative (a win given up, a waiting hand broken), the alternative
@@ -103,12 +117,12 @@ def _planted(spec: AnySpec) -> tuple[dict[str, Any], dict[str, Any], float]:
         for st in obs.steps:
             if st.implied:
                 continue
-            a = spec.advise(st.view, list(st.legal), budget_ms=BUDGET, seed=1).to_json()
+            a = _reviews(spec)(st.view, list(st.legal), budget_ms=BUDGET, seed=1).to_json()
             for alt in a["actions"][1:]:
                 if _stands_out(a, alt) is None:
                     continue
-                again = spec.advise(st.view, list(st.legal), budget_ms=PLANT_BUDGET,
-                                    seed=2).to_json()
+                again = _reviews(spec)(st.view, list(st.legal), budget_ms=PLANT_BUDGET,
+                                       seed=2).to_json()
                 same = next(x for x in again["actions"] if x["action"] == alt["action"])
                 gap = _stands_out(again, same)
                 if gap is None or again["actions"][0]["action"] != a["actions"][0]["action"]:
@@ -132,7 +146,8 @@ def test_a_planted_mistake_is_a_blunder_costing_the_chance_given_up(
     assert last.klass == "blunder"
     # the chance it gave up, judged again at another seed and twice the budget
     view, legal = spec.view_at(dict(prefix, moves=prefix["moves"][:-1]))
-    again = spec.advise(view, legal, budget_ms=2 * PLANT_BUDGET, seed=99).to_json()["actions"]
+    again = _reviews(spec)(view, legal, budget_ms=2 * PLANT_BUDGET,
+                           seed=99).to_json()["actions"]
     by = {json.dumps(x["action"], sort_keys=True): x for x in again}
     b2 = by[json.dumps(last.best, sort_keys=True)]
     p2 = by[json.dumps(last.played, sort_keys=True)]
