@@ -90,8 +90,8 @@ METHODS = ("exact", "model", "model+search", "only")
 JUDGED = ("exact", "model", "model+search")
 SEARCH_BY_DEFAULT = True
 """The advice searches unless asked not to, where the compiled core plays the rules:
-against three ``greedy+`` players it wins 1.15× their share where the model alone wins
-0.96× (docs/benchmarks.md)."""
+against three ``greedy+`` players it wins 1.17× their share where the model alone wins
+0.96× (600 deals each, docs/benchmarks.md)."""
 SEARCH_PER_MS = 2.5
 """The moves of the search's playouts a millisecond of budget buys on the Python engines
 (every move of a playout is a unit of work: what a decision costs follows the moves
