@@ -8,9 +8,9 @@ any machine.
 * **Winning now** (Q5, Q7) is certain: 100 %, method ``exact``.
 * **The search**, the default (method ``model+search``; ``search=False``, ``--no-search``,
   ``?search=false``: the model alone, below): described after the model it builds on.
-* **The model alone** (``search=False``), method ``model``: every other action's hand it leaves
-  at rest (after a throw, after a take and the best throw that follows it, or before a
-  draw) is valued by the **value model** fitted on self-play (:mod:`advisor.qing.value`:
+* **The model alone** (``search=False``), method ``model``: the hand each other action
+  leaves at rest (after a throw, after a take and the best throw that follows it, or
+  before a draw) is valued by the **value model** fitted on self-play (:mod:`advisor.qing.value`:
   the chance to win the deal, the chance of a drawn deal, hence the expected
   settlement), and, as far as the budget affords, by **playouts** on sampled deals: the
   cards the seat has not seen dealt at random to the other hands and the stock, the
