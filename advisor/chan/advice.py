@@ -54,7 +54,7 @@ from advisor.chan.view import View
 from advisor.errors import PositionError
 from advisor.games.answer import Answer, Judged, RankedBy, Work
 from advisor.games.budget import Budget, Meter
-from advisor.games.search import Sample, halve, soft
+from advisor.games.search import Batch, Sample, halve, one_by_one, rows, soft
 
 DEFAULT_BUDGET_MS = 100.0
 Method = Literal["certain", "model", "model+look", "model+search", "model+playouts"]
@@ -532,27 +532,24 @@ def _search(view: View, candidates: list[ActionAdvice], seed: int, meter: Meter,
     is compared with it to the end (:func:`_anchor` then states them relative to it).
     Returns the anchor's advice (None if it is not among the candidates)."""
     me = view.seat
-
-    def sample(e: ActionAdvice, w: int) -> Sample:
-        g = world(view, random.Random(f"{seed}:search:{w}"))
-        g.act(me, e.action)
-        moves = 1 + look_rollout(g, me, "advisor")  # every seat as greedy+
-        assert g.result is not None
-        return Sample(float(g.result.winner == me), float(g.result.payments[me]), moves)
-
-    batch = None
+    batch: Batch[ActionAdvice] | None = None
     if core.available():
         cv = chan_core.view_of(view, belief(view))
         every = ["greedy+"] * len(view.table)
 
         def batch(es: Sequence[ActionAdvice], w: int, n: int) -> list[list[Sample]]:
             got = chan_core.playouts(cv, [e.action for e in es], w, n, _core_seed(seed), every)
-            k = len(es)
-            return [[Sample(float(won), float(pay), moves)
-                     for won, pay, moves in got[i * k:(i + 1) * k]] for i in range(n)]
+            return rows(got, len(es))
+
+        sample = one_by_one(batch)
+    else:  # the Python engines
 
         def sample(e: ActionAdvice, w: int) -> Sample:
-            return batch([e], w, 1)[0][0]
+            g = world(view, random.Random(f"{seed}:search:{w}"))
+            g.act(me, e.action)
+            moves = 1 + look_rollout(g, me, "advisor")  # every seat as greedy+
+            assert g.result is not None
+            return Sample(float(g.result.winner == me), float(g.result.payments[me]), moves)
 
     keep = next((i for i, e in enumerate(candidates) if e.action == anchor), None)
     for arm in halve(candidates, sample, meter, by="expected", batch=batch, keep=keep):

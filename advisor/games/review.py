@@ -22,7 +22,7 @@ than one legal action — exactly what the advisor bot ``spec.make_bot("advisor:
 seed=seed * 1009 + s)`` draws when it plays the deal. Reviewing such a deal at the same
 budget and seed therefore re-asks the very questions the bot answered — but in a game
 whose advice searches by default (Qing), where the review asks the value model alone
-(``spec.model``): its losses follow results more closely than the search's.
+(``spec.review_advice``): its losses follow results more closely than the search's.
 
 >>> classify(0.0), classify(0.03), classify(0.07), classify(0.15), classify(0.5)
 ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
@@ -453,7 +453,7 @@ def review(spec: AnySpec, rec: object, *, seats: Sequence[int] | None = None,
     """Review a record of ``spec``'s game: every decision of ``seats`` (default: every
     seat) with more than one legal action, advised at ``budget_ms`` with the seat's seed
     stream (:func:`seat_stream`) — by the game's advice without its search where the
-    search is its default (``spec.model``) —, with the game's exact figures when it
+    search is its default (``spec.review_advice``) —, with the game's exact figures when it
     declares them (``exact``). ``on_progress(done, total)`` after each decision.
 
     Errors: a record of another of ``games`` names its game; a record whose moves break
@@ -474,10 +474,7 @@ def review(spec: AnySpec, rec: object, *, seats: Sequence[int] | None = None,
     streams = {s: seat_stream(seed, s) for s in chosen}
     steps = [st for st in observed.steps if st.seat in streams]
     decisions: list[Decision] = []
-    # the value model alone where the game's default advice searches (Qing): the search's
-    # playouts judge one decision more noisily, and its losses follow results less
-    # (docs/review.md)
-    advise = spec.model or spec.advise
+    advise = spec.review_advice  # the model alone where the default searches (Qing)
     for i, st in enumerate(steps):
         answer = advise(st.view, list(st.legal), budget_ms=budget_ms,
                              seed=streams[st.seat].randrange(2**31)).to_json()

@@ -137,6 +137,23 @@ the sample of each action (in the order given) — each the sample ``sample(acti
 would give (the compiled core plays a batch at once, :mod:`advisor.core`)."""
 
 
+def rows(got: Sequence[tuple[object, float, int]], actions: int) -> list[list[Sample]]:
+    """The compiled core's playouts (``(won, settlement, moves)`` world by world, each
+    world's in the order of the ``actions`` asked) as a :data:`Batch` returns them: one
+    row of samples a world.
+
+    >>> rows([(True, 3, 9), (False, -1, 7), (False, 0, 5), (True, 3, 4)], 2)[1]
+    [Sample(win=0.0, pay=0.0, cost=5), Sample(win=1.0, pay=3.0, cost=4)]
+    """
+    return [[Sample(float(bool(won)), float(pay), moves) for won, pay, moves in
+             got[i:i + actions]] for i in range(0, len(got), actions)]
+
+
+def one_by_one(batch: Batch[A]) -> Callable[[A, int], Sample]:
+    """The ``sample(action, world)`` of a :data:`Batch`: a batch of one."""
+    return lambda action, world: batch([action], world, 1)[0][0]
+
+
 def halve(actions: Sequence[A], sample: Callable[[A, int], Sample], meter: Meter, *,
           by: By = "win", first: int | None = FIRST_WORLDS, z_stop: float = Z_STOP,
           min_stop: int = MIN_STOP_WORLDS, keep: int | None = None,
@@ -235,4 +252,4 @@ def _clear_leader(alive: Sequence[Arm[A]], by: By, z: float, least: int) -> bool
 
 
 __all__ = ["CHECK_EVERY", "FIRST_WORLDS", "MIN_STOP_WORLDS", "Z_STOP", "Arm", "Batch", "By",
-           "Sample", "halve", "paired", "soft"]
+           "Sample", "halve", "one_by_one", "paired", "rows", "soft"]

@@ -229,6 +229,14 @@ class GameSpec(Generic[G, A, V]):
             raise PositionError("phase: the VIEW has no decision pending", field="phase")
         return view, legal
 
+    @property
+    def review_advice(self) -> Advise[V, A]:
+        """The advice a review asks (:mod:`advisor.games.review`): the game's, but its
+        value model alone where its default searches (``model``: Qing's) — the search's
+        playouts judge one decision more noisily, and its losses follow results less
+        (docs/review.md)."""
+        return self.model if self.model is not None else self.advise
+
     def advice(self, obj: object, ctx: Context | None = None) -> Advice:
         """The game's advice on what a user holds (:meth:`read`, with the context's
         ``seat``), within the context's budget, seed and time limit."""

@@ -63,7 +63,7 @@ from advisor.games import advice as games_advice
 from advisor.games.answer import Answer, Judged, Ranked, Work, ranked
 from advisor.games.budget import Meter
 from advisor.games.recalibration import platt
-from advisor.games.search import Arm, Sample, halve, paired, soft
+from advisor.games.search import Arm, Batch, Sample, halve, one_by_one, paired, rows, soft
 from advisor.games.simulate import play
 from advisor.qing import core as qing_core
 from advisor.qing.bots import NEIGHBOURS, StrongBot, discard_key, partners
@@ -474,30 +474,26 @@ def _searched(view: View, legal: Sequence[Action], rest: list[Action],
     anchor = StrongBot().decide(view, rest)
     if anchor not in rest:
         anchor = rest[0]
-
-    def sample(a: Action, w: int) -> Sample:
-        deal = world(view, random.Random(f"{budget.seed}:search:{w}"))
-        deal.act(me, a)
-        moves, _ = play(deal, [StrongBot() for _ in range(n)], rules)
-        out = deal.result
-        assert out is not None
-        return Sample(float(out.winner == me), float(out.settlement[me]), 1 + moves)
-
-    rules = view.rules.to_json()
-    batch = None
+    batch: Batch[Action] | None = None
     if core.available() and qing_core.plays(view.rules):
         cv = qing_core.view_of(view)
         codes = {a: qing_core.code(a) for a in rest}
         every = ["greedy+"] * n
 
         def batch(acts: Sequence[Action], w: int, k: int) -> list[list[Sample]]:
-            got = cv.playouts([codes[a] for a in acts], w, k, seed, every)
-            m = len(acts)
-            return [[Sample(float(won), float(pay), moves)
-                     for won, pay, moves in got[i * m:(i + 1) * m]] for i in range(k)]
+            return rows(cv.playouts([codes[a] for a in acts], w, k, seed, every), len(acts))
+
+        sample = one_by_one(batch)
+    else:  # the Python engines, every seat a greedy+ bot
+        rules = view.rules.to_json()
 
         def sample(a: Action, w: int) -> Sample:
-            return batch([a], w, 1)[0][0]
+            deal = world(view, random.Random(f"{budget.seed}:search:{w}"))
+            deal.act(me, a)
+            moves, _ = play(deal, [StrongBot() for _ in range(n)], rules)
+            out = deal.result
+            assert out is not None
+            return Sample(float(out.winner == me), float(out.settlement[me]), 1 + moves)
 
     arms = halve(rest, sample, meter, by="win", first=None, batch=batch,
                  keep=rest.index(anchor))
@@ -540,7 +536,7 @@ def _anchored(view: View, rest: list[Action], states: dict[Action, State | None]
     drawn = min(max(1.0 - n * pm + em, 0.0), 1.0 - p0)
     e0 = p0 * (n - 1) - (1.0 - p0 - drawn)
     var = p0 * (n - 1) ** 2 + (1.0 - p0 - drawn) - e0 * e0
-    ese0 = math.sqrt(max(var, 0.0) / (played + SEARCH_MAP[2]))
+    ese0 = math.sqrt(max(var, 0.0) / (played + SEARCH_MAP[2]))  # the worlds the map counts
     out = []
     for a in rest:
         pm_a, _, dist_a = model_of(a)

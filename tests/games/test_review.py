@@ -71,7 +71,8 @@ def test_the_advisors_own_deal_is_best_everywhere(spec: AnySpec, machine: str,
     seed, n = 3, spec.players[0]
     g = spec.deal(n, 21)
     if spec.model is not None:
-        model = advisor_factory(spec.model, spec.default_budget_ms, spec.max_budget_ms)
+        model = advisor_factory(spec.review_advice, spec.default_budget_ms,
+                                spec.max_budget_ms)
         bots: list[Any] = [model(f"{BUDGET:g}", seed * SEED_STRIDE + s) for s in range(n)]
     else:
         bots = [spec.make_bot(f"advisor:{BUDGET:g}", seed=seed * SEED_STRIDE + s)
@@ -100,12 +101,6 @@ def _stands_out(answer: dict[str, Any], alt: dict[str, Any]) -> float | None:
     return gap if gap - 1.96 * math.hypot(*se) >= BLUNDER else None
 
 
-def _reviews(spec: AnySpec) -> Any:
-    """The advice a review asks: the game's, without its search where that is the default
-    (Qing's)."""
-    return spec.model or spec.advise
-
-
 def _planted(spec: AnySpec) -> tuple[dict[str, Any], dict[str, Any], float]:
     """A real greedy deal cut at the first decision where the advice's best is much better
     than a judged alternative (a win given up, a waiting hand broken), the alternative
@@ -117,12 +112,12 @@ def _planted(spec: AnySpec) -> tuple[dict[str, Any], dict[str, Any], float]:
         for st in obs.steps:
             if st.implied:
                 continue
-            a = _reviews(spec)(st.view, list(st.legal), budget_ms=BUDGET, seed=1).to_json()
+            a = spec.review_advice(st.view, list(st.legal), budget_ms=BUDGET, seed=1).to_json()
             for alt in a["actions"][1:]:
                 if _stands_out(a, alt) is None:
                     continue
-                again = _reviews(spec)(st.view, list(st.legal), budget_ms=PLANT_BUDGET,
-                                       seed=2).to_json()
+                again = spec.review_advice(st.view, list(st.legal),
+                                           budget_ms=PLANT_BUDGET, seed=2).to_json()
                 same = next(x for x in again["actions"] if x["action"] == alt["action"])
                 gap = _stands_out(again, same)
                 if gap is None or again["actions"][0]["action"] != a["actions"][0]["action"]:
@@ -146,8 +141,8 @@ def test_a_planted_mistake_is_a_blunder_costing_the_chance_given_up(
     assert last.klass == "blunder"
     # the chance it gave up, judged again at another seed and twice the budget
     view, legal = spec.view_at(dict(prefix, moves=prefix["moves"][:-1]))
-    again = _reviews(spec)(view, legal, budget_ms=2 * PLANT_BUDGET,
-                           seed=99).to_json()["actions"]
+    again = spec.review_advice(view, legal, budget_ms=2 * PLANT_BUDGET,
+                               seed=99).to_json()["actions"]
     by = {json.dumps(x["action"], sort_keys=True): x for x in again}
     b2 = by[json.dumps(last.best, sort_keys=True)]
     p2 = by[json.dumps(last.played, sort_keys=True)]
