@@ -374,7 +374,23 @@ def end_text(table: Table, st: Style) -> str:
         hand = cards(st, (f for f in FACES for _ in range(s.hand[f.index])))
         label = who(seat) if seat == HUMAN else f"{who(seat)} ({table.opponents[seat - 1]})"
         out.append(f"  {label}: {hand}" + (f"   melds: {melds}" if melds else ""))
+    if table.seed is not None:
+        out.append(again_text(table, table.seed))
     return "\n".join(out)
+
+
+def again_text(table: Table, seed: int) -> str:
+    """How to deal this deal again: its seed, its opponents and rules when not the
+    defaults. Said at the end, since a deal may end before the player's first decision
+    (every move of his forced), so that the table with its seed was never drawn."""
+    command = f"advisor chan play --seed {seed}"
+    if table.opponents != ["greedy"] * 3:
+        same = len(set(table.opponents)) == 1
+        command += f" --opponents {table.opponents[0] if same else ','.join(table.opponents)}"
+    rules = table.view().rules
+    if rules != "house":
+        command += f" --rules {rules}"
+    return f"Seed {seed}: {command} deals it again."
 
 
 
