@@ -16,7 +16,9 @@ STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.run
 
 # The compiled core (rust/): pip builds it into advisor/_core*.so, in release mode, with
-# cargo; a change to its sources reinstalls. The Rust checks run with the venv's Python.
+# cargo; a change to its sources reinstalls. Every build names the venv's Python to PyO3
+# (PYO3_PYTHON): pip's isolated build environment is a new folder each time, and PyO3
+# rebuilds when its interpreter changes; one name lets the tests' wheel build reuse it.
 CARGO ?= cargo
 RUST_SOURCES := $(shell find rust/core rust/py -name '*.rs' 2>/dev/null) \
 	$(wildcard rust/Cargo.toml rust/Cargo.lock rust/core/Cargo.toml rust/py/Cargo.toml)
@@ -35,17 +37,17 @@ run-install: $(RUN_STAMP) ## Create .venv/ and install the package alone (what r
 
 $(RUN_STAMP): pyproject.toml $(RUST_SOURCES)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -q -e .
+	PYO3_PYTHON=$(abspath $(BIN)/python) $(BIN)/pip install -q -e .
 	touch $@
 
 $(STAMP): $(RUN_STAMP)
-	$(BIN)/pip install -q -e '.[test]'
+	PYO3_PYTHON=$(abspath $(BIN)/python) $(BIN)/pip install -q -e '.[test]'
 	touch $@
 
 bench-install: $(VENV)/.bench ## Add the benchmarks' extras (NumPy, matplotlib) to .venv/
 
 $(VENV)/.bench: $(STAMP)
-	$(BIN)/pip install -q -e '.[test,bench]'
+	PYO3_PYTHON=$(abspath $(BIN)/python) $(BIN)/pip install -q -e '.[test,bench]'
 	touch $@
 
 run: run-install ## Advice on an example position (examples/view.json), then an analysis
@@ -98,7 +100,7 @@ load: install ## Load-test the service on loopback with wrk (1, 2, 4 workers; ~3
 
 dist: install ## Build the sdist and, from it, a wheel that carries the compiled core (dist/)
 	rm -rf dist
-	$(BIN)/python -m build --outdir dist .
+	PYO3_PYTHON=$(abspath $(BIN)/python) $(BIN)/python -m build --outdir dist .
 
 clean: ## Remove .venv/, the core's build and caches
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis \
