@@ -142,10 +142,10 @@ def answer(name: str, verb: str, obj: object, ctx: Context) -> Any:
 
 
 def reviewed(name: str, rec: object, seats: Sequence[int] | None, budget_ms: float,
-             seed: int, exact: bool) -> Review:
+             seed: int, exact: bool, exact_s: float | None) -> Review:
     """The review of a record of ``game(name)`` (:func:`advisor.games.review.review`)."""
     return review(game(name), rec, seats=seats, budget_ms=budget_ms, seed=seed, games=GAMES,
-                  exact=exact)
+                  exact=exact, exact_s=exact_s)
 
 
 class Answered:

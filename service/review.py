@@ -3,7 +3,9 @@
 * ``POST /v1/<game>/review`` — the body is one record of the game; ``?seat=`` (default:
   every seat), ``?budget_ms=`` (per decision, capped by ``MAX_ADVICE_BUDGET_MS``),
   ``?seed=`` and ``?exact=true`` (the game's exact figures, when it states them: a
-  deal its exact judge solves, ``GameSpec.exact_review`` — seconds of work, so asked for). It
+  deal its exact judge solves, ``GameSpec.exact_review`` — seconds of work, so asked for,
+  and stopped at the request's deadline, ``ADVICE_DEADLINE_S``, less the advice's share:
+  the figures then stop where the search did, and a note says so). It
   answers the review's JSON, the one ``advisor GAME review --json`` prints. It goes
   through the advice gate (503 with ``Retry-After`` when busy) and its whole work is
   capped: a record whose decisions × budget exceed ``MAX_REVIEW_MS`` is 413.
@@ -98,15 +100,16 @@ def reviewed(spec: AnySpec, rec: object, query: dict[str, Any]) -> Review:
                               f"{count} decisions × {budget:g} ms = {total:g} ms of advice; "
                               f"this server reviews at most {limit:g} ms (ask a smaller "
                               "budget_ms or one seat)")
-            passage.check(total / 1000)
+            left = passage.check(total / 1000)
+            exact_s = max(0.0, left - total / 1000)  # what the advice leaves of the deadline
             pool = pool_of(current_app)
             if pool is not None:  # off the request's thread, whole as on it
                 return compute(pool, in_pool, spec.name, checked, seats, budget,
                                query.get("seed", 0), bool(query.get("exact", False)),
-                               limit_s=None)
+                               exact_s, limit_s=None)
             return review(spec, checked, seats=seats, budget_ms=budget,
                           seed=query.get("seed", 0), games=GAMES,
-                          exact=bool(query.get("exact", False)))
+                          exact=bool(query.get("exact", False)), exact_s=exact_s)
         except AdvisorError as err:
             raise Problem.from_advisor(err) from None
 

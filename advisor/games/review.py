@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from advisor.errors import AdvisorError, RecordError
+from advisor.games import budget as _budget
 from advisor.games.answer import NOT_JUDGED, Z95
 from advisor.games.records import read_move, result_mismatch
 from advisor.games.spec import AnySpec
@@ -89,12 +90,19 @@ Judge = Callable[[Any, int, Any], "dict[str, Any] | None"]
 act, the action played), the exact figures as JSON, or None where it cannot."""
 
 
-ExactJudge = Callable[[Any], "Judge | None"]
-"""A game's ``exact_review``: from a deal before its first move, its exact judge (None
-when the game cannot solve this deal exactly, e.g. the table is too large). Each figure
+ExactJudge = Callable[[Any, "float | None"], "Judge | None"]
+"""A game's ``exact_review``: from a deal before its first move and a deadline (a time of
+the meters' clock, :data:`advisor.games.budget.clock`; None: none), its exact judge (None
+when the game cannot solve this deal exactly, e.g. the table is too large). A judge whose
+search reaches the deadline raises :class:`ExactStopped`: the figures stop there. Each figure
 the judge gives is the deciding seat's, in points of the deal's settlement: ``margin``
 (perfect play from here, the deal's score so far included), ``played_margin`` and
 ``error`` (their difference, never below 0)."""
+
+
+class ExactStopped(Exception):
+    """The exact judge's search passed its deadline: no exact figure from this decision
+    on (the review says where they stop, and why)."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +132,7 @@ class _Observed:
         self.steps: list[Step] = []
         self.move = 0
         self.recorded: tuple[int, Any] | None = None
+        self.stopped: tuple[int, str] | None = None  # the exact figures' end: move, why
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
@@ -135,7 +144,12 @@ class _Observed:
         if d is not None and d.seat == seat:
             legal = tuple(g.legal_actions())
             if len(legal) > 1 and action in legal:
-                exact = self.judge(g, seat, action) if self.judge is not None else None
+                exact = None
+                if self.judge is not None and self.stopped is None:
+                    try:
+                        exact = self.judge(g, seat, action)
+                    except ExactStopped as why:
+                        self.stopped = (self.move, str(why))
                 view = g.view(seat) if seat in self.seats else None
                 step = Step(self.move, seat, view, legal, action,
                             self.recorded != (seat, action), exact)
@@ -300,21 +314,25 @@ def check_format(spec: AnySpec, rec: object, games: Sequence[AnySpec] = ()) -> d
 
 
 def replay_steps(spec: AnySpec, rec: dict[str, Any], seats: frozenset[int],
-                 exact: bool = True) -> tuple[_Observed, bool, list[tuple[int, Any]]]:
+                 exact: bool = True, exact_s: float | None = None
+                 ) -> tuple[_Observed, bool, list[tuple[int, Any]]]:
     """Replay ``rec`` through the game's engine, seeing every decision with more than
     one legal action (the VIEW kept for ``seats``). Returns the observed deal, whether the
     record is whole, and the recorded moves (seat, action) as replayed. A move the rules
     refuse raises a :class:`RecordError` naming it and its rule, and so does a stated result
     that is not the one the moves reach (compared as every replay compares it,
     :func:`~advisor.games.records.result_mismatch`); a record that stops
-    before the deal's end is reviewed up to there (``complete`` False)."""
+    before the deal's end is reviewed up to there (``complete`` False). The exact judge,
+    with ``exact``, has ``exact_s`` seconds (None: no limit)."""
     now = spec.current(rec)  # a record of an older format, read as today's
     rec = now if isinstance(now, dict) else rec
     try:
         deal = spec.from_record(rec)
     except AdvisorError as err:
         raise RecordError(err.message, field=err.field, token=err.token) from None
-    judge = spec.exact_review(deal) if exact and spec.exact_review is not None else None
+    deadline = None if exact_s is None else _budget.clock() + exact_s
+    judge = spec.exact_review(deal, deadline) if exact and spec.exact_review is not None \
+        else None
     g = _Observed(deal, seats, judge)
     moves = rec.get("moves")
     if not isinstance(moves, list):
@@ -448,13 +466,15 @@ def judge_decision(answer: Mapping[str, Any], step: Step, played_json: Any,
 
 def review(spec: AnySpec, rec: object, *, seats: Sequence[int] | None = None,
            budget_ms: float, seed: int = 0, games: Sequence[AnySpec] = (),
-           exact: bool = True,
+           exact: bool = True, exact_s: float | None = None,
            on_progress: Callable[[int, int], None] | None = None) -> Review:
     """Review a record of ``spec``'s game: every decision of ``seats`` (default: every
     seat) with more than one legal action, advised at ``budget_ms`` with the seat's seed
     stream (:func:`seat_stream`) — by the game's advice without its search where the
     search is its default (``spec.review_advice``) —, with the game's exact figures when it
-    declares them (``exact``). ``on_progress(done, total)`` after each decision.
+    declares them (``exact``), within ``exact_s`` seconds (None: no limit; past it the
+    figures stop, and a note says where). ``on_progress(done, total)`` after each
+    decision.
 
     Errors: a record of another of ``games`` names its game; a record whose moves break
     a rule names the first illegal move and its rule; a seat outside the table is an
@@ -470,7 +490,8 @@ def review(spec: AnySpec, rec: object, *, seats: Sequence[int] | None = None,
         if not 0 <= s < table:
             raise AdvisorError(f"seat: {s} is not a seat of this {table}-player deal "
                                f"(0 to {table - 1})", field="seat", token=str(s))
-    observed, complete, played_moves = replay_steps(spec, rec, frozenset(chosen), exact)
+    observed, complete, played_moves = replay_steps(spec, rec, frozenset(chosen), exact,
+                                                    exact_s)
     streams = {s: seat_stream(seed, s) for s in chosen}
     steps = [st for st in observed.steps if st.seat in streams]
     decisions: list[Decision] = []
@@ -489,6 +510,9 @@ def review(spec: AnySpec, rec: object, *, seats: Sequence[int] | None = None,
     if any(d.klass is None for d in decisions):
         notes.append("some played actions were not judged within the budget: they have no "
                      "class (a larger --budget-ms judges more)")
+    if observed.stopped is not None:
+        move, why = observed.stopped
+        notes.append(f"the exact figures stop at move {move}: {why}")
     truth = _exact_summary(observed.steps, chosen) if observed.judge is not None else None
     return Review(spec.name, header(rec), chosen, tuple(decisions),
                   (time.perf_counter() - started) * 1000, budget_ms, seed, complete,
@@ -506,6 +530,7 @@ def _exact_summary(steps: Sequence[Step], seats: Sequence[int]) -> dict[str, Any
     return {"margins": margins, "errors": errors}
 
 
-__all__ = ["BLUNDER", "CLASSES", "INACCURACY", "MISTAKE", "Decision", "ExactJudge", "Judge",
+__all__ = ["BLUNDER", "CLASSES", "INACCURACY", "MISTAKE", "Decision", "ExactJudge",
+           "ExactStopped", "Judge",
            "Review", "SeatSummary", "Step", "check_format", "classify", "header",
            "judge_decision", "replay_steps", "review", "seat_stream", "within_error"]

@@ -128,10 +128,11 @@ class GameSpec(Generic[G, A, V]):
     # it: the value model alone, quick (``--no-search``, ``?search=false``).
     model: Advise[V, A] | None = None
     # The review of a finished deal (advisor.games.review): a game that can state a deal's
-    # exact truth declares its judge (``exact_review(deal)`` → a judge, or None for a deal
-    # it cannot solve); a game whose advice ranks by ``expected`` declares how many points
-    # of settlement a whole chance to win is worth, to class losses in points.
-    exact_review: Callable[[G], Any] | None = None
+    # exact truth declares its judge (``exact_review(deal, deadline)`` → a judge whose
+    # search stops at the deadline, or None for a deal it cannot solve); a game whose
+    # advice ranks by ``expected`` declares how many points of settlement a whole chance
+    # to win is worth, to class losses in points.
+    exact_review: Callable[[G, float | None], Any] | None = None
     points_per_chance: float | None = None
     # How a record's stated result is compared with the one its moves reach (replay,
     # review, the service): the rule of each field, the lists whose order is free.

@@ -202,6 +202,20 @@ def test_ming_two_players_states_the_exact_truth() -> None:
     assert three.exact is None and all(d.exact is None for d in three.decisions)
 
 
+def test_ming_exact_figures_stop_at_their_deadline_and_say_where() -> None:
+    spec = game("ming")
+    rec = _greedy_record(spec, 3, players=2)
+    whole = review(spec, rec, budget_ms=BUDGET, seed=0, exact=False)
+    cut = review(spec, rec, budget_ms=BUDGET, seed=0, exact_s=0.0)  # checked every 256 states
+    assert cut.exact == {"margins": [], "errors": {"0": 0, "1": 0}}
+    assert all(d.exact is None for d in cut.decisions)
+    first = cut.decisions[0].move
+    assert f"the exact figures stop at move {first}: the exact search ran out of time" in \
+        " ".join(cut.notes)
+    # the advice's review is the same, with or without the exact figures
+    assert [d.to_json() for d in cut.decisions] == [d.to_json() for d in whole.decisions]
+
+
 def test_bad_records_are_named() -> None:
     chan, khanhoo = game("chan"), game("khanhoo")
     rec = _greedy_record(chan, 1)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from advisor.registry import GAMES, game
 from service import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _record(name: str, seed: int = 1) -> dict[str, Any]:
@@ -50,6 +53,21 @@ def test_bad_records_and_limits(client: Any) -> None:
     small = create_app({"TESTING": True, "MAX_REVIEW_MS": 30.0}).test_client()
     r = small.post("/v1/chan/review?budget_ms=20", json=rec)
     assert r.status_code == 413 and "decisions" in r.get_json()["detail"]
+
+
+def test_the_exact_figures_stop_at_the_requests_deadline() -> None:
+    # A whole 2-player Ming deal takes the exact solver seconds (a million states); a
+    # deadline of a tenth of a second stops it at the first decision, and the answer is
+    # still the review, with a note saying where the figures stop.
+    rec = json.loads((ROOT / "examples" / "ming_deal.json").read_text())
+    quick = create_app({"TESTING": True, "ADVICE_DEADLINE_S": 0.1}).test_client()
+    r = quick.post("/v1/ming/review?exact=true&budget_ms=0.001", json=rec)
+    assert r.status_code == 200, r.get_json()
+    out = r.get_json()
+    assert out["exact"] == {"margins": [], "errors": {"0": 0, "1": 0}}
+    assert not any("exact" in d for d in out["decisions"])
+    assert any(n.startswith("the exact figures stop at move 1: the exact search ran out of "
+                            "time") for n in out["notes"]), out["notes"]
 
 
 def test_a_busy_server_says_when_to_retry() -> None:
