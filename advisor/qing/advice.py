@@ -37,8 +37,10 @@ any machine.
   (:data:`SEARCH_MAP`): worlds dealt uniformly overstate every action's chance (the
   others' hands are random, not the hands they kept), yet the share ranks decisions
   better than the model does.
-* A single legal action is ``only`` (not judged: there is nothing to choose); when the
-  seat can win now, the others are judged all the same.
+* A single legal action is ``only`` (not judged: there is nothing to choose). When the
+  seat can win now, the win is first and certain, and the others are stated by the model
+  alone, with no playout: the search would spend its budget on a question already
+  answered (the explicit ``search=False`` still plays its playouts).
 * The actions are ranked by the chance stated, then the expected settlement, then the
   greedy heuristic's order.
 
@@ -401,13 +403,15 @@ def advise(view: View, legal: Sequence[Action], budget: Budget | None = None, *,
                       time.perf_counter() - start, budget.ms, 0, 0, budget.seed)
     follows = {a: _follow(view, a) if a.do == "take" else None for a in rest}
     states = {a: _state(view, a, follows[a]) for a in rest}
-    if search and len(rest) > 1:
+    if search and len(rest) > 1 and not options:
         return _searched(view, legal, rest, states, options, budget, model, start)
     # the playouts: whole sampled deals, each played once for every action judged
     wins = {a: 0 for a in rest}
     pays: dict[Action, list[float]] = {a: [] for a in rest}
     per_world = max(1, len(rest))
-    worlds = budget.units(budget.playouts_per_ms, least=0) // per_world
+    # a win legal: the search's default spends nothing on the others (the win is first)
+    worlds = 0 if search and options else \
+        budget.units(budget.playouts_per_ms, least=0) // per_world
     meter = Meter("playouts", worlds * per_world, budget.cap_s)
     fast = core.available() and qing_core.plays(view.rules) and bool(rest) and meter.more
     if fast:  # the same playouts in the core's worlds, a few worlds at a time

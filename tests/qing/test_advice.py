@@ -101,8 +101,8 @@ def test_the_advice_is_reproducible_for_a_seed_and_budget() -> None:
 def test_every_legal_action_is_judged_and_ranked_by_its_stated_chance(
         players: int, seed: int, moves: int) -> None:
     """Decisions from greedy deals: every legal action once, judged by the search (exact
-    only for a win; greedy+'s choice marked), the list never ranking a lower stated
-    chance above a higher one."""
+    only for a win; greedy+'s choice marked) — by the model alone, with no playout, beside
+    a legal win —, the list never ranking a lower stated chance above a higher one."""
     g = Game.from_deal(players, seed=seed)
     bot = GreedyBot()
     for _ in range(moves):
@@ -121,7 +121,10 @@ def test_every_legal_action_is_judged_and_ranked_by_its_stated_chance(
         sorted(map(str, (a.to_json() for a in legal)))
     if len(legal) > 1:
         rest = [a for a in j["actions"] if a["method"] != "exact"]
-        if len(rest) > 1:  # searched, greedy+'s choice among them
+        if len(rest) < len(j["actions"]):  # a win: certain and first, the others the model's
+            assert j["actions"][0]["certain"]
+            assert all(a["method"] == "model" and a["playouts"] == 0 for a in rest)
+        elif len(rest) > 1:  # searched, greedy+'s choice among them
             assert all(a["method"] == DEFAULT for a in rest)
             assert sum(a.get("anchor", False) for a in rest) == (DEFAULT == "model+search")
         assert all((a["method"] == "exact") == (a["action"] == {"do": "win"})
