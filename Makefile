@@ -67,7 +67,7 @@ rust: install ## The core: cargo fmt --check, clippy (warnings are errors), carg
 	$(CARGO) fmt $(RUST_MANIFEST) --all -- --check
 	PYO3_PYTHON=$(abspath $(BIN)/python) $(CARGO) clippy $(RUST_MANIFEST) --locked --workspace \
 		--all-targets -- -D warnings
-	$(CARGO) test $(RUST_MANIFEST) --locked --release -p advisor-core  # the release build's dependencies, reused
+	$(CARGO) test $(RUST_MANIFEST) --locked -p advisor-core  # the test profile: quick to build
 
 # The tests run in TEST_JOBS processes (pytest-xdist; 0 runs them in this one, e.g. to debug).
 TEST_JOBS ?= 2
