@@ -7,6 +7,10 @@ player's choice (its anchor), and print it for ``advisor/qing/advice.py``
         --data /tmp/qing_search.jsonl
     python benchmarks/fit_qing_search.py --data /tmp/qing_search.jsonl
 
+``--data`` may be given several times (decisions against different opponents, fitted
+together); each file's figures are printed apart too, for the fitted map and for the
+one in the code.
+
 Worlds dealt uniformly from the VIEW give the other seats random hands, weaker than the
 hands they kept, so the share of its worlds an action wins overstates its chance; but it
 tells good positions from bad better than the value model's chance does. The map is a
@@ -28,6 +32,8 @@ from pathlib import Path
 import numpy as np
 from command import parser
 
+from advisor.qing.advice import SEARCH_MAP
+
 
 def stated(a: float, b: float, k: float, won: np.ndarray, worlds: np.ndarray,
            model: np.ndarray) -> np.ndarray:
@@ -44,10 +50,12 @@ def _logit(p: np.ndarray) -> np.ndarray:
 
 def main() -> None:
     ap = parser(__doc__)
-    ap.add_argument("--data", type=Path, required=True, help="calibration.py --data output")
+    ap.add_argument("--data", type=Path, action="append", required=True,
+                    help="calibration.py --data output (several: fitted together)")
     ap.add_argument("--prior", type=float, default=5.0, help="k: worlds the model counts as")
     args = ap.parse_args()
-    rows = [json.loads(line) for line in args.data.read_text().splitlines() if line]
+    rows = [dict(json.loads(line), source=str(path)) for path in args.data
+            for line in path.read_text().splitlines() if line]
     rows = [r for r in rows if not r["certain"] and r.get("anchor") and r.get("worlds")
             and r.get("share") is not None and r.get("model") is not None]
     if not rows:
@@ -78,7 +86,29 @@ def main() -> None:
           f"worlds median {np.median(worlds):.0f}")
     print(f"skill of the model's chance {skill(model):.4f}, of the share "
           f"{skill(won / worlds):.4f}, of the map {skill(stated(a, b, k, won, worlds, model)):.4f}")
+    source = np.array([r["source"] for r in rows])
+    coded = stated(SEARCH_MAP[0], SEARCH_MAP[1], SEARCH_MAP[2], won, worlds, model)
+    fitted = stated(a, b, k, won, worlds, model)
+    for path in args.data:
+        at = source == str(path)
+        for name, p in (("fitted", fitted), ("in the code", coded)):
+            print(f"  {path.name}: {int(at.sum())} decisions, the map {name}: "
+                  f"{_figures(p[at], y[at])}")
     print(json.dumps({"a": round(float(a), 4), "b": round(float(b), 4), "prior": k}))
+
+
+def _figures(p: np.ndarray, y: np.ndarray) -> str:
+    """Skill, and the worst tenth's gap (tenths of the stated chance holding ≥ 100)."""
+    rate = float(y.mean())
+    skill = 1 - float(np.mean((p - y) ** 2)) / (rate * (1 - rate))
+    gaps = []
+    for t in range(10):
+        at = (p >= t / 10) & ((p < (t + 1) / 10) if t < 9 else (p <= 1))
+        if at.sum() >= 100:
+            gaps.append((abs(float(y[at].mean() - p[at].mean())), t))
+    worst = max(gaps) if gaps else (0.0, -1)
+    return (f"skill {skill:.3f}, worst tenth {worst[0]:.3f}"
+            + (f" (0.{worst[1]}–{(worst[1] + 1) / 10:.1f})" if worst[1] >= 0 else ""))
 
 
 if __name__ == "__main__":
