@@ -55,7 +55,10 @@ run: run-install ## Advice on an example position (examples/view.json), then an 
 	@echo
 	$(BIN)/advisor chan analyze $(HAND)
 
-test: lint typecheck rust pytest ## Lint, type-check and run the tests, Rust's too (what CI runs)
+test: install ## Lint, type-check and run the tests, Rust's too (what CI runs)
+	@# the type check (one core) beside the Rust build and checks, then the tests
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck rust
+	$(MAKE) --no-print-directory pytest
 
 lint: install ## ruff check
 	$(BIN)/ruff check $(LINT_PATHS)
