@@ -51,6 +51,9 @@ DEFAULTS: dict[str, Any] = {
     "MAX_TABLES": 100_000,  # tables alive in the database, every host's
     "TABLES_FULL_RETRY_S": 60.0,  # the Retry-After when the database is full
     "MAX_REVIEW_MS": 8000.0,  # a review's decisions × budget (ms); more is 413
+    # The longest a review's exact search (?exact=true) may take, in seconds; it never
+    # runs past the request's deadline either. None: the deadline alone.
+    "EXACT_REVIEW_S": None,
     # The browser game's tables (service/playstore.py): a database URL that several hosts
     # share (PostgreSQL: ADVISOR_DATABASE_URL=postgresql://USER:PASSWORD@HOST/NAME),
     # else a SQLite file (default: play.sqlite3 in the instance folder); and how long an

@@ -4,8 +4,9 @@
   every seat), ``?budget_ms=`` (per decision, capped by ``MAX_ADVICE_BUDGET_MS``),
   ``?seed=`` and ``?exact=true`` (the game's exact figures, when it states them: a
   deal its exact judge solves, ``GameSpec.exact_review`` — seconds of work, so asked for,
-  and stopped at the request's deadline, ``ADVICE_DEADLINE_S``, less the advice's share:
-  the figures then stop where the search did, and a note says so). It
+  and stopped at ``EXACT_REVIEW_S`` seconds, and at the latest at the request's deadline,
+  ``ADVICE_DEADLINE_S``, less the advice's share: the figures then stop where the search
+  did, and a note says so). It
   answers the review's JSON, the one ``advisor GAME review --json`` prints. It goes
   through the advice gate (503 with ``Retry-After`` when busy) and its whole work is
   capped: a record whose decisions × budget exceed ``MAX_REVIEW_MS`` is 413.
@@ -102,6 +103,8 @@ def reviewed(spec: AnySpec, rec: object, query: dict[str, Any]) -> Review:
                               "budget_ms or one seat)")
             left = passage.check(total / 1000)
             exact_s = max(0.0, left - total / 1000)  # what the advice leaves of the deadline
+            if cfg.get("EXACT_REVIEW_S") is not None:
+                exact_s = min(exact_s, float(cfg["EXACT_REVIEW_S"]))
             pool = pool_of(current_app)
             if pool is not None:  # off the request's thread, whole as on it
                 return compute(pool, in_pool, spec.name, checked, seats, budget,

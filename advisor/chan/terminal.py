@@ -387,9 +387,8 @@ def again_text(table: Table, seed: int) -> str:
     if table.opponents != ["greedy"] * 3:
         same = len(set(table.opponents)) == 1
         command += f" --opponents {table.opponents[0] if same else ','.join(table.opponents)}"
-    rules = table.view().rules
-    if rules != "house":
-        command += f" --rules {rules}"
+    if table.game.rules != "house":
+        command += f" --rules {table.game.rules}"
     return f"Seed {seed}: {command} deals it again."
 
 
